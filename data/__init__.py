@@ -1,0 +1,22 @@
+"""Data the package ships: placeholder patterns, the bundled LER-derived corpus, name lists.
+
+Use :func:`path` to locate a file, so code works from a checkout and from an install alike.
+"""
+
+from pathlib import Path
+
+DATA_DIR = Path(__file__).resolve().parent
+
+
+def path(*parts: str) -> Path:
+    """Absolute path of a shipped data file, e.g. ``path("ler", "bgh.jsonl.gz")``."""
+    return DATA_DIR.joinpath(*parts)
+
+
+def ler_corpus_files(courts=None) -> list[Path]:
+    """The bundled LER court files, optionally only ``courts`` (e.g. ``["bgh", "bag"]``)."""
+    files = sorted(DATA_DIR.joinpath("ler").glob("*.jsonl.gz"))
+    if courts:
+        wanted = {c.lower() for c in courts}
+        files = [f for f in files if f.name.split(".")[0] in wanted]
+    return files

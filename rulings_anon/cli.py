@@ -1,0 +1,90 @@
+"""The ``rulings-anon`` console script: one subcommand per pipeline step.
+
+Each stage package declares its subcommands in ``<stage>/commands.py`` as a ``COMMANDS`` list
+of :class:`Command`. Those modules only build argument parsers; the work (and heavy imports
+such as TensorFlow) happens inside each command's ``run``, so ``rulings-anon fetch --help``
+starts in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from dataclasses import dataclass
+from typing import Callable
+
+from . import __version__
+from .errors import InputError, ModelError
+
+STAGES = ("fetcher", "preprocessing", "models", "evaluation", "interactive", "rulings_anon")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: ``configure(parser)`` adds its arguments, ``run(args)`` returns an exit code."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int | None]
+    description: str | None = None
+
+
+def _stage_commands(stage: str) -> list[Command]:
+    try:
+        module = importlib.import_module(f"{stage}.commands")
+    except ModuleNotFoundError as exc:
+        if exc.name in (stage, f"{stage}.commands"):
+            return []
+        raise
+    return list(module.COMMANDS)
+
+
+def build_parser(stages=STAGES, prog: str = "rulings-anon") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Learn to anonymize German court decisions from already anonymized rulings.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for stage in stages:
+        for command in _stage_commands(stage):
+            p = sub.add_parser(
+                command.name,
+                help=command.help,
+                description=command.description or command.help,
+                formatter_class=argparse.RawDescriptionHelpFormatter,
+            )
+            command.configure(p)
+            p.set_defaults(_command=command)
+    return parser
+
+
+def main(argv=None, stages=STAGES, prog: str = "rulings-anon") -> int:
+    """Parse ``argv`` and run the chosen subcommand; bad input ends in one line on stderr."""
+    parser = build_parser(stages, prog)
+    args = parser.parse_args(argv)
+    command: Command = args._command
+    try:
+        code = command.run(args)
+    except (InputError, ModelError) as exc:
+        print(f"{prog} {command.name}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{prog} {command.name}: interrupted; finished work is saved, run again to resume",
+              file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return int(code or 0)
+
+
+def stage_main(stage: str) -> None:
+    """Entry point of ``python -m <stage>``: the stage's own subcommands."""
+    sys.exit(main(stages=(stage,), prog=f"python -m {stage}"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

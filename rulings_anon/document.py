@@ -1,0 +1,246 @@
+"""The one data model every stage shares: documents, paragraphs, text elements and spans.
+
+Offsets are always character offsets into a document's ``text``, end exclusive, so a span
+found in a paragraph, a token sequence or a model prediction can be mapped back to the exact
+characters of the input the user gave us.
+
+* :class:`Document`: a ruling (``id``, ``text``, metadata, optional gold ``spans``).
+* :class:`Paragraph`: text produced by paragraph extraction plus a map back to document offsets.
+* :class:`Element`: a whitespace-separated text element (thesis 5.3.2), the unit that is
+  labelled sensitive or not.
+* :class:`Span`: a labelled character range (placeholder, gold reference, prediction).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+_ELEMENT_RE = re.compile(r"\S+")
+
+# Keys of a span record that are written when set (DESIGN.md "spans" format).
+_SPAN_OPTIONAL_KEYS = ("text", "type", "score", "kind", "source")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A character range ``[start, end)`` of a document with optional label data.
+
+    ``type`` is the reference type (person, company, ...), ``score`` a confidence in 0..1,
+    ``kind`` the placeholder kind (``obvious``/``potential``) and ``source`` what found it
+    (``placeholder-rules``, ``model``, ``ner``, a recognizer name, ``gold``).
+    """
+
+    start: int
+    end: int
+    text: str | None = None
+    type: str | None = None
+    score: float | None = None
+    kind: str | None = None
+    source: str | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.start, int) or not isinstance(self.end, int):
+            raise ValueError(f"span offsets must be integers, got {self.start!r}, {self.end!r}")
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"invalid span offsets [{self.start}, {self.end})")
+        if self.score is not None and not 0.0 <= self.score <= 1.0:
+            raise ValueError(f"span score {self.score} is not in 0..1")
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def overlaps(self, other: "Span | Element") -> bool:
+        return self.start < other.end and other.start < self.end
+
+    def contains(self, other: "Span | Element") -> bool:
+        return self.start <= other.start and other.end <= self.end
+
+    def to_dict(self) -> dict:
+        record = {"start": self.start, "end": self.end}
+        for key in _SPAN_OPTIONAL_KEYS:
+            value = getattr(self, key)
+            if value is not None:
+                record[key] = round(value, 6) if key == "score" else value
+        return record
+
+    @classmethod
+    def from_dict(cls, record: dict, text: str | None = None) -> "Span":
+        """Build a span from a JSON record; checks the offsets against ``text`` when given."""
+        try:
+            start, end = record["start"], record["end"]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"span record needs 'start' and 'end': {record!r}") from exc
+        span = cls(
+            start=start,
+            end=end,
+            text=record.get("text"),
+            type=record.get("type"),
+            score=record.get("score"),
+            kind=record.get("kind"),
+            source=record.get("source"),
+        )
+        if text is not None:
+            if end > len(text):
+                raise ValueError(f"span [{start}, {end}) lies beyond the text ({len(text)} chars)")
+            if span.text is not None and text[start:end] != span.text:
+                raise ValueError(
+                    f"span [{start}, {end}) says {span.text!r} but the text has {text[start:end]!r}"
+                )
+        return span
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """A text element: a maximal run of non-whitespace characters (thesis 5.3.2).
+
+    ``index`` is its position among the elements of the text it was split from.
+    """
+
+    start: int
+    end: int
+    text: str
+    index: int = -1
+
+
+def split_elements(text: str, offset: int = 0) -> list[Element]:
+    """Split ``text`` at whitespace into elements; offsets are shifted by ``offset``."""
+    return [
+        Element(m.start() + offset, m.end() + offset, m.group(), i)
+        for i, m in enumerate(_ELEMENT_RE.finditer(text))
+    ]
+
+
+def iter_element_bounds(text: str) -> Iterator[tuple[int, int]]:
+    """Yield ``(start, end)`` of every element without building objects (fast path)."""
+    for m in _ELEMENT_RE.finditer(text):
+        yield m.span()
+
+
+def count_elements(text: str) -> int:
+    return len(text.split())
+
+
+@dataclass(slots=True)
+class Paragraph:
+    """A paragraph of extracted text and where each of its characters came from.
+
+    ``segments`` is a sorted list of ``(paragraph_offset, document_offset, length)`` runs: the
+    paragraph characters ``[p, p+length)`` are copies of document characters
+    ``[d, d+length)``. Characters that paragraph extraction inserted (the space joining two
+    lines) map to the document character they replace (the line break).
+    """
+
+    text: str
+    segments: list[tuple[int, int, int]]
+    index: int = 0
+    _starts: list[int] = field(default_factory=list, repr=False)
+
+    def __post_init__(self):
+        self._starts = [p for p, _, _ in self.segments]
+
+    @classmethod
+    def identity(cls, text: str, document_offset: int = 0, index: int = 0) -> "Paragraph":
+        """A paragraph that is a verbatim slice of the document starting at ``document_offset``."""
+        return cls(text, [(0, document_offset, len(text))], index)
+
+    @property
+    def start(self) -> int:
+        """Document offset of the paragraph's first character."""
+        return self.segments[0][1] if self.segments else 0
+
+    @property
+    def end(self) -> int:
+        """Document offset just after the paragraph's last character."""
+        if not self.segments:
+            return 0
+        _, d, n = self.segments[-1]
+        return d + n
+
+    def to_document(self, offset: int) -> int:
+        """Map a paragraph character offset to the document offset of that character."""
+        if offset >= len(self.text):
+            return self.end
+        i = bisect.bisect_right(self._starts, offset) - 1
+        p, d, n = self.segments[i]
+        return d + min(offset - p, n)
+
+    def to_document_span(self, start: int, end: int) -> tuple[int, int]:
+        """Map a paragraph range ``[start, end)`` to the document range covering it."""
+        if end <= start:
+            pos = self.to_document(start)
+            return pos, pos
+        return self.to_document(start), self.to_document(end - 1) + 1
+
+    def elements(self) -> list[Element]:
+        """The paragraph's elements with *paragraph* offsets."""
+        return split_elements(self.text)
+
+
+@dataclass(slots=True)
+class Document:
+    """A ruling or any text to process.
+
+    ``meta`` keeps every other field of the input record (court, date, file number, ...),
+    ``spans`` the gold spans when the record has them (gold/test set format).
+    """
+
+    id: str
+    text: str
+    meta: dict = field(default_factory=dict)
+    spans: list[Span] = field(default_factory=list)
+
+    @classmethod
+    def from_record(cls, record: dict, where: str = "record") -> "Document":
+        """Build from a JSON object with at least ``text``; ``id`` defaults to ``where``."""
+        if not isinstance(record, dict):
+            raise ValueError(f"{where}: expected a JSON object, got {type(record).__name__}")
+        text = record.get("text")
+        if not isinstance(text, str):
+            raise ValueError(f"{where}: the record has no 'text' string")
+        doc_id = record.get("id", where)
+        if not isinstance(doc_id, (str, int)):
+            raise ValueError(f"{where}: 'id' must be a string")
+        spans = [Span.from_dict(s, text) for s in record.get("spans") or []]
+        meta = {k: v for k, v in record.items() if k not in ("id", "text", "spans")}
+        return cls(str(doc_id), text, meta, spans)
+
+    def to_record(self, with_spans: bool = True) -> dict:
+        record = {"id": self.id, **self.meta, "text": self.text}
+        if with_spans and self.spans:
+            record["spans"] = [s.to_dict() for s in self.spans]
+        return record
+
+    def elements(self) -> list[Element]:
+        return split_elements(self.text)
+
+    def span(self, start: int, end: int, **labels) -> Span:
+        """A span over ``[start, end)`` of this document carrying its text."""
+        return Span(start, end, self.text[start:end], **labels)
+
+
+def spans_record(doc_id: str, spans: list[Span]) -> dict:
+    """The spans-file record of DESIGN.md: ``{"id", "spans": [...]}``."""
+    return {"id": doc_id, "spans": [s.to_dict() for s in spans]}
+
+
+def element_labels(elements: list[Element], spans: list[Span]) -> list[bool]:
+    """For each element, whether any span overlaps it (element-level labelling, thesis 5.5.3).
+
+    Both lists must be sorted by start; runs in ``O(len(elements) + len(spans))``.
+    """
+    labels = [False] * len(elements)
+    ordered = sorted(spans, key=lambda s: s.start)
+    j = 0
+    for i, element in enumerate(elements):
+        while j < len(ordered) and ordered[j].end <= element.start:
+            j += 1
+        k = j
+        while k < len(ordered) and ordered[k].start < element.end:
+            if ordered[k].end > element.start and ordered[k].end > ordered[k].start:
+                labels[i] = True
+                break
+            k += 1
+    return labels

@@ -1,0 +1,93 @@
+"""Read input documents in every format the commands accept.
+
+* ``.jsonl`` (also ``.jsonl.gz``/``.jsonl.xz``): one JSON object per line with ``text`` and
+  usually ``id`` (documents, rulings and gold files alike);
+* ``.txt``: one document, its id the file name without suffix;
+* a corpus directory: its ``rulings.jsonl`` (what ``fetch`` writes), or else every supported
+  file inside it;
+* the portals' ``.xml``, ``.zip`` and ``.html`` files and the ``.tar.gz`` archives that
+  ``split`` writes: parsed by :mod:`fetcher.formats`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .document import Document
+from .errors import InputError
+from .jsonl import read_jsonl
+
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".jsonl.xz")
+PORTAL_SUFFIXES = (".xml", ".zip", ".html", ".htm", ".tar.gz", ".tgz")
+SUPPORTED = JSONL_SUFFIXES + (".txt",) + PORTAL_SUFFIXES
+
+
+def _has_suffix(path: Path, suffixes: tuple[str, ...]) -> bool:
+    name = path.name.lower()
+    return any(name.endswith(s) for s in suffixes)
+
+
+def decode_text(data: bytes, path, encoding: str | None = None) -> str:
+    """Decode file bytes as UTF-8 (or ``encoding``); a clear error naming the file otherwise."""
+    try:
+        text = data.decode(encoding or "utf-8")
+    except UnicodeDecodeError as exc:
+        hint = ""
+        try:
+            data.decode("cp1252")
+            hint = " (it looks like ISO-8859-1/Windows-1252: pass --encoding latin-1)"
+        except UnicodeDecodeError:
+            pass
+        raise InputError(f"not UTF-8 text: invalid byte at offset {exc.start}{hint}", path) from None
+    except LookupError:
+        raise InputError(f"unknown encoding {encoding!r}", path) from None
+    return text.lstrip("\ufeff")
+
+
+def read_jsonl_documents(path) -> Iterator[Document]:
+    """Documents of a JSONL file; a record without ``text`` is an error naming its line."""
+    line = 0
+    for line, record in enumerate(read_jsonl(path), 1):
+        try:
+            yield Document.from_record(record, where=f"{Path(path).stem}-{line}")
+        except ValueError as exc:
+            raise InputError(str(exc), path, line) from None
+
+
+def read_text_document(path, encoding: str | None = None) -> Document:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror})", path) from None
+    return Document(path.stem, decode_text(data, path, encoding), {"source": str(path)})
+
+
+def read_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Document]:
+    """Yield the documents of every path in order; raises :class:`InputError` on bad input."""
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise InputError("no such file or directory", path)
+        if path.is_dir():
+            rulings = path / "rulings.jsonl"
+            if rulings.exists():
+                yield from read_jsonl_documents(rulings)
+                continue
+            files = sorted(p for p in path.iterdir() if p.is_file() and _has_suffix(p, SUPPORTED))
+            if not files:
+                raise InputError("directory holds no rulings.jsonl and no supported files", path)
+            yield from read_documents(files, encoding)
+        elif _has_suffix(path, JSONL_SUFFIXES):
+            yield from read_jsonl_documents(path)
+        elif _has_suffix(path, (".txt",)):
+            yield read_text_document(path, encoding)
+        elif _has_suffix(path, PORTAL_SUFFIXES):
+            from fetcher import formats
+
+            yield from formats.read_portal_file(path)
+        else:
+            raise InputError(
+                "unsupported file type (expected .jsonl, .txt, .xml, .zip, .html or .tar.gz)", path
+            )
