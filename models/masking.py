@@ -1,0 +1,101 @@
+"""Candidate vectors (thesis 5.4.2.1) and masking schemes M1–M7 (Table 5.4), for tf.data.
+
+Training data is anonymized: its placeholders ("K.", "M-GmbH") never occur in the rulings the model
+will score. Masking hides them; but masking only placeholders would teach "mask means sensitive". So
+each step draws a *candidate vector* per sequence: every placeholder element plus a random share of
+the other elements (thesis: 2 % on top of 0.7 % placeholders). Candidates are masked alike, whole
+elements at a time, and only candidates count in the loss.
+
+Each candidate element is masked by one of three strategies, drawn with the scheme's proportions:
+
+* placeholder-only: a placeholder's tokens become the mask token, other candidates stay as they are;
+* random: the element's tokens become random vocabulary tokens;
+* mask-token: the element's tokens become the mask token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PLACEHOLDER_ONLY, RANDOM, MASK_TOKEN = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class MaskingScheme:
+    """Proportions of the three strategies; they sum to one."""
+
+    name: str
+    placeholder_only: float
+    random: float
+    mask_token: float
+
+    @property
+    def proportions(self) -> tuple[float, float, float]:
+        return (self.placeholder_only, self.random, self.mask_token)
+
+
+# Table 5.4 (BERT itself was pretrained with 0.1 / 0.1 / 0.8).
+SCHEMES: dict[str, MaskingScheme] = {
+    s.name: s
+    for s in [
+        MaskingScheme("M1", 1.0, 0.0, 0.0),
+        MaskingScheme("M2", 0.1, 0.9, 0.0),
+        MaskingScheme("M3", 0.0, 1.0, 0.0),
+        MaskingScheme("M4", 0.25, 0.25, 0.5),
+        MaskingScheme("M5", 0.25, 0.15, 0.6),
+        MaskingScheme("M6", 0.0, 0.2, 0.8),
+        MaskingScheme("M7", 0.0, 0.0, 1.0),
+    ]
+}
+
+# Thesis 5.4.2.1: share of non-placeholder elements added to the candidates.
+DEFAULT_CANDIDATE_RATE = 0.02
+
+
+def get_scheme(name: str) -> MaskingScheme:
+    try:
+        return SCHEMES[name.upper()]
+    except KeyError:
+        raise KeyError(f"unknown masking scheme {name!r}; choose one of {', '.join(SCHEMES)}") from None
+
+
+def draw_candidates(tf, labels, element_mask, rate: float, seed=None):
+    """A candidate vector ``[E]`` (float 0/1): all positive elements plus each other one with ``rate``."""
+    draw = tf.random.uniform(tf.shape(labels), seed=seed) < rate
+    chosen = tf.logical_or(labels > 0.5, draw)
+    return tf.cast(tf.logical_and(chosen, element_mask > 0.5), tf.float32)
+
+
+def draw_strategies(tf, num_elements, scheme: MaskingScheme, seed=None):
+    """One strategy id per element ``[E]``, drawn with the scheme's proportions."""
+    logits = tf.math.log(tf.constant([list(scheme.proportions)], tf.float32))
+    drawn = tf.random.categorical(logits, num_elements, dtype=tf.int32, seed=seed)
+    return drawn[0]
+
+
+def mask_tokens(tf, token_ids, element_index, candidates, labels, strategies, mask_id: int,
+                random_ids: tuple[int, int], seed=None):
+    """Mask the tokens of candidate elements; returns new ``token_ids`` ``[T]``.
+
+    Args:
+        token_ids: ``[T]`` int32 token ids of one sequence.
+        element_index: ``[T]`` int32, the element each token belongs to, -1 for special/padding tokens.
+        candidates: ``[E]`` float 0/1 candidate vector.
+        labels: ``[E]`` float 0/1, 1 for placeholder elements.
+        strategies: ``[E]`` int32 strategy per element (see :func:`draw_strategies`).
+        mask_id: id of the mask token.
+        random_ids: ``[low, high)`` range random replacement tokens are drawn from.
+    """
+    in_element = element_index >= 0
+    idx = tf.maximum(element_index, 0)
+    token_candidate = tf.logical_and(in_element, tf.gather(candidates, idx) > 0.5)
+    token_positive = tf.gather(labels, idx) > 0.5
+    token_strategy = tf.gather(strategies, idx)
+    to_mask = tf.logical_or(
+        tf.equal(token_strategy, MASK_TOKEN),
+        tf.logical_and(tf.equal(token_strategy, PLACEHOLDER_ONLY), token_positive),
+    )
+    random_tokens = tf.random.uniform(tf.shape(token_ids), random_ids[0], random_ids[1], tf.int32, seed=seed)
+    masked = tf.where(to_mask, tf.fill(tf.shape(token_ids), tf.cast(mask_id, token_ids.dtype)), token_ids)
+    masked = tf.where(tf.equal(token_strategy, RANDOM), tf.cast(random_tokens, token_ids.dtype), masked)
+    return tf.where(token_candidate, masked, token_ids)
