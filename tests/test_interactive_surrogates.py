@@ -1,0 +1,130 @@
+"""Surrogates keep what the placeholder shows and stay consistent within a document."""
+
+import gzip
+import json
+import re
+
+import pytest
+
+from data import path as data_path
+from interactive.surrogates import (
+    LER_TYPES,
+    TYPES,
+    ReplacementTable,
+    SurrogateGenerator,
+    canonical_type,
+    genitive,
+    pseudonymize,
+    pseudonymize_record,
+)
+
+
+@pytest.fixture
+def table():
+    return ReplacementTable(SurrogateGenerator(7).for_document("doc"))
+
+
+@pytest.mark.parametrize(
+    "placeholder, type, pattern",
+    [
+        # initials become given name(s) + surname, the title stays
+        ("Dr. A. G.", "person", r"Dr\. A[a-zäöüß]+ G[a-zäöüß]+"),
+        ("Herr K. B.", "person", r"Herr K[\w-]+ B\w+"),
+        ("K.", "person", r"K\w+"),
+        # a genitive ending stays
+        ("K.s", "person", r"K\w+[s']"),
+        # the legal form stays, the hyphen goes
+        ("M-GmbH", "company", r"M\w+ GmbH"),
+        ("H AG", "company", r"H\w+ AG"),
+        # a bare legal form gets a name in front
+        ("e. V.", "organization", r"\w+ e\. V\."),
+        ("V-Konzern", "organization", r"V\w+-Konzern"),
+        # streets keep the initial and the street word with its case ending
+        ("Kstraße", "street", r"K\w+straße"),
+        ("R. straße", "street", r"R\w+straße"),
+        ("P-Platzes", "street", r"P\w+platzes"),
+        ("L Straße ...", "street", r"L\w+straße \d+"),
+        ("H-Stadt", "place", r"H[\w ]+"),
+        ("Hi", "place", r"Hi[\w ]+"),
+        ("...", "person", r"[A-ZÄÖÜ]\w+"),
+        ("xx.xx.1980", "date", r"\d\d\.\d\d\.1980"),
+        ("Nr. xxx", "number", r"Nr\. \d{3}"),
+        ("...", "account", r"DE\d{20}"),
+        ("...", "email/url", r"[\w.]+@[\w.-]+"),
+    ],
+)
+def test_when_placeholder_shows_initials_then_surrogate_keeps_them(table, placeholder, type, pattern):
+    value = table.replacement(placeholder, type)
+    assert re.fullmatch(pattern, value), value
+    assert value != placeholder
+
+
+def test_same_placeholder_and_initial_give_same_name(table):
+    first = table.replacement("K.", "PER", before="des ")
+    assert table.replacement("K.", "person") == first
+    assert table.replacement("K.s", "person") == genitive(first)
+    # the same initial of another type is another name
+    assert table.replacement("K.", "company") != first
+    # another initial is never the same name
+    assert table.replacement("Ka.", "person") != first
+
+
+def test_female_context_gives_female_first_name():
+    from faker.providers.person.de_DE import Provider
+
+    for seed in range(5):
+        table = ReplacementTable(SurrogateGenerator(seed))
+        given = table.replacement("A. B.", "person", before="die Klägerin Frau ").split()[0]
+        assert given in Provider.first_names_female
+
+
+def test_regenerate_and_set(table):
+    old = table.replacement("F.", "person")
+    new = table.regenerate("F.", "person")
+    assert new != old and new.startswith("F")
+    assert table.replacement("F.", "person") == new
+    table.set("F.", "person", "Fuchs")
+    assert table.replacement("F.", "person") == "Fuchs"
+    assert {"placeholder": "F.", "type": "person", "replacement": "Fuchs"} in table.records()
+
+
+def test_generator_is_reproducible():
+    a = SurrogateGenerator(3).for_document("x")
+    b = SurrogateGenerator(3).for_document("x")
+    assert [a.surrogate("Dr. A. G.", "person"), a.surrogate("...", "account")] == [
+        b.surrogate("Dr. A. G.", "person"), b.surrogate("...", "account")]
+
+
+def test_types_and_ler_mapping():
+    assert len(TYPES) == 10
+    assert set(LER_TYPES.values()) <= set(TYPES)
+    assert canonical_type("UN") == "company" and canonical_type("E-Mail") == "email/url"
+    with pytest.raises(ValueError, match="unknown reference type"):
+        canonical_type("vehicle")
+
+
+def test_pseudonymize_spans_point_at_replacements():
+    text = "Die Klägerin Frau F. wohnt in der Kstraße in B. Sie arbeitet bei der M-GmbH. Gegen Herrn K. Der Rest."
+    spans = [{"start": m.start(), "end": m.end(), "type": t} for m, t in zip(
+        re.finditer(r"F\.|Kstraße|B\.|M-GmbH|K\.", text), ["PER", "STR", "ST", "UN", "PER"], strict=True)]
+    new_text, new_spans = pseudonymize(text, spans, SurrogateGenerator(0))
+    values = [new_text[s["start"]:s["end"]] for s in new_spans]
+    assert [s["type"] for s in new_spans] == ["person", "street", "place", "company", "person"]
+    assert values[0][0] == "F" and values[1].endswith("straße") and values[3].endswith(" GmbH")
+    # sentence-ending periods of "B." and "K." stay outside the spans
+    assert new_text.endswith(f"Gegen Herrn {values[4]}. Der Rest.")
+    assert f"in {values[2]}. Sie" in new_text
+    assert "Kstraße" not in new_text and "M-GmbH" not in new_text
+
+
+def test_pseudonymize_record_on_ler_moves_entities():
+    with gzip.open(data_path("ler", "bag.jsonl.gz"), "rt", encoding="utf-8") as handle:
+        record = next(r for r in map(json.loads, handle) if r["spans"])
+    out = pseudonymize_record(record, SurrogateGenerator(0))
+    assert len(out["spans"]) == len(record["spans"])
+    for old, new in zip(record["spans"], out["spans"], strict=True):
+        assert out["text"][new["start"]:new["end"]] != record["text"][old["start"]:old["end"]]
+    for old, new in zip(record["entities"], out["entities"], strict=True):
+        if not any(s["start"] < old["end"] and old["start"] < s["end"] for s in record["spans"]):
+            assert out["text"][new["start"]:new["end"]] == record["text"][old["start"]:old["end"]]
+    assert pseudonymize_record(record, SurrogateGenerator(0)) == out
