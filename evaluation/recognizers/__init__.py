@@ -1,0 +1,100 @@
+"""Rule-based recognizers for the references a NER misses (thesis 9.2).
+
+One module per recognizer, each a :class:`~evaluation.recognizers.base.Recognizer` with named
+patterns, context words and a validator. :data:`RECOGNIZERS` lists them explicitly;
+``data/recognizers.json`` says which run by default and the least score a hit needs.
+
+    >>> analyze("IBAN DE91 1000 0000 0123 4567 89")[0].source
+    'iban'
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from data import path as data_path
+from rulings_anon.document import Span
+from rulings_anon.jsonl import read_json
+
+from .account_number import AccountNumberRecognizer
+from .base import Pattern, Recognizer
+from .birth_date import BirthDateRecognizer
+from .contract_number import ContractNumberRecognizer
+from .email import EmailRecognizer
+from .iban import IbanRecognizer
+from .patent import PatentRecognizer
+from .permit import PermitRecognizer
+from .phone import PhoneRecognizer
+from .trademark import TrademarkRecognizer
+from .url import UrlRecognizer
+from .vehicle_registration import VehicleRegistrationRecognizer
+
+RECOGNIZERS: tuple[type[Recognizer], ...] = (
+    IbanRecognizer,
+    AccountNumberRecognizer,
+    EmailRecognizer,
+    UrlRecognizer,
+    PhoneRecognizer,
+    PatentRecognizer,
+    TrademarkRecognizer,
+    PermitRecognizer,
+    ContractNumberRecognizer,
+    VehicleRegistrationRecognizer,
+    BirthDateRecognizer,
+)
+NAMES = tuple(r.name for r in RECOGNIZERS)
+
+__all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "default_config", "is_standalone", "resolve_overlaps"]
+
+
+@lru_cache(maxsize=1)
+def default_config() -> dict:
+    """``data/recognizers.json``: ``min_score`` and per recognizer ``enabled``, ``standalone``
+    and its options."""
+    config = read_json(data_path("recognizers.json"))
+    unknown = set(config["recognizers"]) - set(NAMES)
+    if unknown:
+        raise ValueError(f"data/recognizers.json names unknown recognizers: {sorted(unknown)}")
+    return config
+
+
+def _settings(name: str) -> dict:
+    return default_config()["recognizers"].get(name, {})
+
+
+def is_standalone(name: str) -> bool:
+    """Whether a hit of recognizer ``name`` is sensitive on its own (else only a candidate)."""
+    return bool(_settings(name).get("standalone", False))
+
+
+@cache
+def _instance(name: str) -> Recognizer:
+    options = {k: v for k, v in _settings(name).items() if k not in ("enabled", "standalone")}
+    return {r.name: r for r in RECOGNIZERS}[name](**options)
+
+
+def analyze(text: str, enabled: set[str] | None = None, min_score: float | None = None) -> list[Span]:
+    """Spans of every enabled recognizer's references, overlaps resolved, sorted by start.
+
+    :param enabled: recognizer names to run; ``None`` runs the defaults of
+        ``data/recognizers.json``.
+    :param min_score: drop hits scored lower; ``None`` takes the configured value.
+    """
+    config = default_config()
+    if enabled is None:
+        enabled = {name for name, settings in config["recognizers"].items() if settings.get("enabled")}
+    unknown = set(enabled) - set(NAMES)
+    if unknown:
+        raise ValueError(f"unknown recognizers {sorted(unknown)}; known: {', '.join(NAMES)}")
+    floor = config["min_score"] if min_score is None else min_score
+    spans = [s for name in NAMES if name in enabled for s in _instance(name).analyze(text) if s.score >= floor]
+    return resolve_overlaps(spans)
+
+
+def resolve_overlaps(spans: list[Span]) -> list[Span]:
+    """Keep the best of overlapping spans (higher score, then longer), sorted by start."""
+    kept: list[Span] = []
+    for span in sorted(spans, key=lambda s: (-(s.score or 0.0), -(s.end - s.start), s.start)):
+        if not any(span.overlaps(k) for k in kept):
+            kept.append(span)
+    return sorted(kept, key=lambda s: s.start)

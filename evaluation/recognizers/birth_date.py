@@ -1,0 +1,35 @@
+"""Dates of birth: "geb. am 25. September 1996", "geboren 12.03.1980", "der am 1.2.1960 geborene".
+
+Only dates next to a birth word are recognized; the birth word stays outside the span, which
+covers the whole date as one reference. Other dates ("Urteil vom 25. September 1996") are not
+personal data and never match.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Pattern, Recognizer
+
+_MONTHS = "Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+# "25. September 1996", "25.09.1996", "25. 9. 1996", "25.09.96".
+DATE = rf"(?:[0-3]?\d\.\ ?(?:(?:{_MONTHS})\ |[01]?\d\.\ ?)(?:1[89]|20)?\d\d)(?!\d)"
+
+
+class BirthDateRecognizer(Recognizer):
+    name = "birth_date"
+    entity_type = "BIRTH_DATE"
+    PATTERNS = (
+        # Birth word before: "geb.", "geboren", "Geburtsdatum", "Geburtstag", optional "am".
+        Pattern(
+            "after_birth_word",
+            rf"(?<!\w)(?:geb\.|geboren|Geburtsdatum|Geburtstag)\s*:?\s*(?:am\s+)?(?P<ref>{DATE})",
+            0.95,
+        ),
+        # Birth word after: "am 1.2.1960 geborene", "1960 geboren" is left out (a year alone).
+        Pattern("before_birth_word", rf"(?P<ref>{DATE})\s+geboren(?:e|en|er|es)?\b", 0.95),
+    )
+
+    def validate_result(self, reference: str) -> bool | None:
+        day = int(re.match(r"\d+", reference).group())
+        return None if 1 <= day <= 31 else False

@@ -1,0 +1,128 @@
+"""Table-driven tests of the rule-based recognizers: each row says why it must (not) match."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.recognizers import NAMES, analyze, is_standalone, resolve_overlaps
+from evaluation.recognizers.iban import iban_checksum_ok
+from evaluation.recognizers.permit import isbn_ok
+from rulings_anon.document import Span
+
+
+def found(text: str, name: str) -> list[str]:
+    """Texts of the spans the recognizer ``name`` reports when it runs alone."""
+    spans = analyze(text, enabled={name})
+    assert all(text[s.start:s.end] == s.text and s.source == name for s in spans)
+    return [s.text for s in spans]
+
+
+POSITIVES = [
+    # IBAN grouped in fours is one span, the checksum holds.
+    ("iban", "Bankverbindung: DE91 1000 0000 0123 4567 89 bei der Sparkasse.", ["DE91 1000 0000 0123 4567 89"]),
+    ("iban", "auf das Konto DE91100000000123456789.", ["DE91100000000123456789"]),
+    # A following "BIC" is not swallowed: the German IBAN has exactly 22 characters.
+    ("iban", "IBAN DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX", ["DE89 3704 0044 0532 0130 00"]),
+    ("iban", "IBAN: GB82 WEST 1234 5698 7654 32", ["GB82 WEST 1234 5698 7654 32"]),
+    ("account_number", "Kontonummer 1234567890 bei der Bank", ["1234567890"]),
+    ("account_number", "Konto-Nr. 123 456 789, BLZ 100 500 00", ["123 456 789", "100 500 00"]),
+    ("email", "per E-Mail an max.mustermann@example.org geschrieben", ["max.mustermann@example.org"]),
+    ("email", "(info@kanzlei-schulz.de)", ["info@kanzlei-schulz.de"]),
+    ("url", "auf der Website www.example.org.", ["www.example.org"]),
+    ("url", "unter https://www.shop-mueller.de/produkte?id=3 abrufbar", ["https://www.shop-mueller.de/produkte?id=3"]),
+    ("url", "die Domain mueller-moebel.de wurde registriert", ["mueller-moebel.de"]),
+    ("phone", "Tel.: 030 / 123 45 67", ["030 / 123 45 67"]),
+    ("phone", "unter der Rufnummer (089) 1234-567 angerufen", ["(089) 1234-567"]),
+    ("phone", "erreichbar unter +49 30 1234567.", ["+49 30 1234567"]),
+    ("phone", "Fax 0049 (0)89 123 45 67", ["0049 (0)89 123 45 67"]),
+    ("patent", "das Patent DE102006011652A1 betrifft", ["DE102006011652A1"]),
+    ("patent", "Das Streitpatent EP 1 234 567 B1 wurde", ["EP 1 234 567 B1"]),
+    ("patent", "Druckschrift DE 10 2006 011 652 A1", ["DE 10 2006 011 652 A1"]),
+    ("patent", "Gebrauchsmuster DE 20 2010 012 345", ["DE 20 2010 012 345"]),
+    ("trademark", "die unter der Nummer 30 2017 029 616 eingetragene Marke", ["30 2017 029 616"]),
+    ("trademark", "Marke 302017029616", ["302017029616"]),
+    ("trademark", "die Wortmarke 398 12 345", ["398 12 345"]),
+    ("permit", "Baugenehmigung Nr. 602-1.2-2012-3304-23 vom", ["602-1.2-2012-3304-23"]),
+    ("permit", "Bescheid Az. 34-2011/1234-56", ["34-2011/1234-56"]),
+    ("contract_number", "Darlehensvertrag Nr. 738263528 vom", ["738263528"]),
+    ("contract_number", "Vertragsnummer: VS-4711-0815 zu", ["VS-4711-0815"]),
+    ("contract_number", "die Versicherungsscheinnummer 12 345", []),  # too few digits after the label
+    ("vehicle_registration", "mit dem Pkw M-AB 1234 gefahren", ["M-AB 1234"]),
+    ("vehicle_registration", "das Fahrzeug B-XY 123E", ["B-XY 123E"]),
+    ("vehicle_registration", "amtliches Kennzeichen HH AB 123", ["HH AB 123"]),
+    ("birth_date", "Thilo S., geb. am 25. September 1996, wohnhaft", ["25. September 1996"]),
+    ("birth_date", "geboren 12.03.1980 in", ["12.03.1980"]),
+    ("birth_date", "die am 1.2.1960 geborene Klägerin", ["1.2.1960"]),
+    ("birth_date", "Geburtsdatum: 03.04.75", ["03.04.75"]),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), POSITIVES)
+def test_when_reference_then_one_span_per_reference(name, text, expected):
+    assert found(text, name) == expected
+
+
+# Texts no recognizer may report anything in: citations, file numbers, statutes, other dates.
+NEGATIVES = [
+    "Beschluss vom 12. Februar 2009 - IX ZB 72/08, NJW 2009, 1234",  # case number and citation
+    "BFH, Urteil vom 15. April 2015 V R 27/14, BFHE 249, 500, BStBl II 2016, 163",  # BFH file number
+    "nach § 8 Abs. 3 UWG und § 45 SGB X",  # statute references
+    "das Urteil vom 25. September 1996 ist rechtskräftig",  # a date that is not a birth date
+    "vom 1.1.2010-31.12.2012 beschäftigt",  # date range, not a permit number
+    "Palandt, BGB, 78. Aufl. 2019, ISBN 978-3-406-72600-2, § 242 Rn. 5",  # ISBN in a citation
+    "Müller, Kommentar, 3-406-45678-2 (ISBN-10)",  # valid ISBN-10 without the label
+    "BGBl. I S. 2317; NJW 2018, 1234; BT-Drucks. 17/12345",  # gazette pages look like numbers
+    "Rein NZA-RR 2009, 462; Spengler in Burger TVöD / TV-L 3. Aufl.",  # journal and edition, not plates
+    "B 4 AS 12/16 R und 1 BvR 2019/09 sowie L 3 AS 0123/16",  # social and constitutional court file numbers
+    "Vgl. a.a.O., Rn. 12 f.; z.B. Rz. 3",  # abbreviations with dots are not domains
+    "im Zeitraum 2012 bis 2015 betrug die Summe 12.345,67 EUR",  # amounts and years
+    "DE91 1000 0000 0123 4567 88",  # IBAN with a wrong check digit
+    "die Zahlung von 0301 234567 Euro",  # a number with a leading 0 but no phone context
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_when_no_sensitive_number_then_no_span(text):
+    assert analyze(text, enabled=set(NAMES)) == []
+
+
+def test_when_recognizer_disabled_then_its_hits_are_gone():
+    text = "Mail an a@example.org, IBAN DE91 1000 0000 0123 4567 89"
+    assert {s.source for s in analyze(text)} == {"email", "iban"}
+    assert {s.source for s in analyze(text, enabled={"iban"})} == {"iban"}
+    with pytest.raises(ValueError, match="unknown recognizers"):
+        analyze(text, enabled={"nope"})
+
+
+def test_when_context_word_precedes_then_score_rises():
+    with_context = analyze("Kennzeichen M-AB 1234", enabled={"vehicle_registration"})[0]
+    without = analyze("M-AB 1234", enabled={"vehicle_registration"})[0]
+    assert without.score == pytest.approx(0.7)
+    assert with_context.score == pytest.approx(1.0)
+
+
+def test_when_iban_checksum_valid_then_score_is_max_and_phone_inside_loses():
+    text = "Tel. Konto DE91 1000 0000 0123 4567 89"
+    spans = analyze(text)
+    assert [(s.text, s.type, s.score) for s in spans] == [("DE91 1000 0000 0123 4567 89", "IBAN", 1.0)]
+
+
+def test_checksums():
+    assert iban_checksum_ok("DE89370400440532013000")
+    assert not iban_checksum_ok("DE89370400440532013001")
+    assert isbn_ok("9783406726002") and isbn_ok("3406456782")
+    assert not isbn_ok("6021220123304")
+
+
+def test_when_spans_overlap_then_higher_score_wins():
+    a, b, c = Span(0, 10, score=0.6), Span(5, 12, score=0.9), Span(12, 14, score=0.5)
+    assert resolve_overlaps([a, b, c]) == [b, c]
+
+
+def test_when_domain_is_a_public_site_then_no_url_span():
+    text = "vgl. www.bverfg.de und www.leo.org, aber nicht www.mueller-privat.de"
+    assert found(text, "url") == ["www.mueller-privat.de"]
+
+
+def test_standalone_flags_come_from_data():
+    assert is_standalone("iban") and not is_standalone("patent")
