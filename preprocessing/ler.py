@@ -17,9 +17,9 @@ Each output record is a ruling in the corpus format of DESIGN.md plus
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from rulings_anon.errors import InputError
 
@@ -44,6 +44,7 @@ GOLD_PLACEHOLDER_TOKEN = re.compile(
     re.VERBOSE,
 )
 
+_LEGAL_FORM_TOKENS = {"Co.", "Co", "AG", "KG", "SE", "UG", "eG", "mbH", "Ltd.", "Inc.", "&"}
 _NO_SPACE_BEFORE = {",", ".", ")", "]", ";", ":", "!", "?", "“", "'", "%", "…"}
 _NO_SPACE_AFTER = {"(", "[", "„", "‚"}
 _ENUMERATION = re.compile(r"^(?:\d{1,3}\.|[IVX]{1,5}\.|[A-Za-z]{1,2}\)?|\(\d{1,3}\)|\d{1,3}\))$")
@@ -135,6 +136,31 @@ def detokenize(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
     return "".join(out), offsets
 
 
+def placeholder_runs(tokens: list[str], first: int, last: int) -> list[tuple[int, int]]:
+    """Maximal runs ``(first, last_exclusive)`` of placeholder tokens in ``tokens[first:last]``.
+
+    Legal-form abbreviations look like initials but are not placeholders: "Co." and the
+    "e. V." of a registered association are left out.
+    """
+    marked = [bool(GOLD_PLACEHOLDER_TOKEN.match(t)) and t not in _LEGAL_FORM_TOKENS
+              for t in tokens[first:last]]
+    for k in range(len(marked) - 1):
+        if tokens[first + k] == "e." and tokens[first + k + 1] == "V.":
+            marked[k] = marked[k + 1] = False
+    runs = []
+    k = 0
+    while k < len(marked):
+        if marked[k]:
+            j = k
+            while j + 1 < len(marked) and marked[j + 1]:
+                j += 1
+            runs.append((first + k, first + j + 1))
+            k = j + 1
+        else:
+            k += 1
+    return runs
+
+
 def _starts_paragraph(sentence: Sentence, sentences_in_paragraph: int) -> bool:
     first = sentence.tokens[0]
     if _ENUMERATION.match(first) and (len(first) > 1 or len(sentence.tokens) > 1
@@ -181,10 +207,9 @@ def build_documents(sentences: Iterable[Sentence], court: str, tokens_per_docume
             doc.entities.append({"start": start, "end": end, "type": kind})
             if kind not in SENSITIVE_TYPES:
                 continue
-            marked = [i for i in range(first, last) if GOLD_PLACEHOLDER_TOKEN.match(sentence.tokens[i])]
-            if marked:
-                doc.spans.append({"start": base + offsets[marked[0]][0],
-                                  "end": base + offsets[marked[-1]][1], "type": kind})
+            for run_first, run_last in placeholder_runs(sentence.tokens, first, last):
+                doc.spans.append({"start": base + offsets[run_first][0],
+                                  "end": base + offsets[run_last - 1][1], "type": kind})
         doc.parts.append(text)
         doc.length += len(text)
         doc.tokens += len(sentence.tokens)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import __version__
 from .errors import InputError, ModelError

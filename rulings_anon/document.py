@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 _ELEMENT_RE = re.compile(r"\S+")
 
@@ -52,10 +52,10 @@ class Span:
     def __len__(self) -> int:
         return self.end - self.start
 
-    def overlaps(self, other: "Span | Element") -> bool:
+    def overlaps(self, other: Span | Element) -> bool:
         return self.start < other.end and other.start < self.end
 
-    def contains(self, other: "Span | Element") -> bool:
+    def contains(self, other: Span | Element) -> bool:
         return self.start <= other.start and other.end <= self.end
 
     def to_dict(self) -> dict:
@@ -67,7 +67,7 @@ class Span:
         return record
 
     @classmethod
-    def from_dict(cls, record: dict, text: str | None = None) -> "Span":
+    def from_dict(cls, record: dict, text: str | None = None) -> Span:
         """Build a span from a JSON record; checks the offsets against ``text`` when given."""
         try:
             start, end = record["start"], record["end"]
@@ -142,7 +142,7 @@ class Paragraph:
         self._starts = [p for p, _, _ in self.segments]
 
     @classmethod
-    def identity(cls, text: str, document_offset: int = 0, index: int = 0) -> "Paragraph":
+    def identity(cls, text: str, document_offset: int = 0, index: int = 0) -> Paragraph:
         """A paragraph that is a verbatim slice of the document starting at ``document_offset``."""
         return cls(text, [(0, document_offset, len(text))], index)
 
@@ -193,7 +193,7 @@ class Document:
     spans: list[Span] = field(default_factory=list)
 
     @classmethod
-    def from_record(cls, record: dict, where: str = "record") -> "Document":
+    def from_record(cls, record: dict, where: str = "record") -> Document:
         """Build from a JSON object with at least ``text``; ``id`` defaults to ``where``."""
         if not isinstance(record, dict):
             raise ValueError(f"{where}: expected a JSON object, got {type(record).__name__}")

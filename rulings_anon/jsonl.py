@@ -16,8 +16,8 @@ import json
 import lzma
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .errors import InputError
 
@@ -184,7 +184,7 @@ class JsonlAppender:
     def close(self) -> None:
         self._handle.close()
 
-    def __enter__(self) -> "JsonlAppender":
+    def __enter__(self) -> JsonlAppender:
         return self
 
     def __exit__(self, *exc) -> None:

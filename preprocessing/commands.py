@@ -1,0 +1,139 @@
+"""Subcommands of the preprocessing stage (argument parsing only; work happens in ``run``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rulings_anon.cli import Command
+
+
+def _configure_detect(p: argparse.ArgumentParser) -> None:
+    p.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="documents JSONL ({id, text}), .txt files, portal .xml/.zip files or a corpus directory")
+    p.add_argument("--output", "-o", required=True, metavar="SPANS.jsonl",
+                   help="where to write one {id, spans:[{start,end,text,kind}]} line per document ('-' for stdout)")
+    p.add_argument("--encoding", help="encoding of .txt inputs (default UTF-8), e.g. latin-1")
+    p.add_argument("--patterns", help="a placeholder patterns JSON to use instead of data/placeholder_patterns.json")
+
+
+def _run_detect(args) -> int:
+    import json
+
+    from rulings_anon.document import spans_record
+    from rulings_anon.inputs import read_documents
+    from rulings_anon.jsonl import atomic_writer
+
+    from .placeholders import Patterns, PlaceholderDetector
+
+    detector = PlaceholderDetector(Patterns.load(args.patterns) if args.patterns else None)
+    documents = spans = 0
+
+    def records():
+        nonlocal documents, spans
+        for document in read_documents(args.inputs, args.encoding):
+            found = detector.detect(document.text)
+            documents += 1
+            spans += len(found)
+            yield spans_record(document.id, found)
+
+    if args.output == "-":
+        for record in records():
+            sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    else:
+        with atomic_writer(args.output) as handle:
+            for record in records():
+                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+    print(f"{documents} documents, {spans} placeholders -> {args.output}", file=sys.stderr)
+    return 0
+
+
+def _configure_validate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("inputs", nargs="*", metavar="GOLD",
+                   help="documents with gold 'spans' (default: the bundled LER corpus of --courts)")
+    p.add_argument("--courts", default="bsg",
+                   help="bundled LER courts to validate on when no GOLD is given (default: bsg, the held-out court)")
+    p.add_argument("--decisions", metavar="DECISIONS.jsonl",
+                   help="a decisions file of the terminal tool; validates against the user's decisions "
+                        "for the single document given as GOLD")
+    p.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
+    p.add_argument("--show-errors", type=int, default=0, metavar="N", help="list the first N disagreements")
+
+
+def _run_validate(args) -> int:
+    import json
+
+    import data
+    from rulings_anon.errors import InputError
+    from rulings_anon.inputs import read_documents
+    from rulings_anon.jsonl import read_jsonl
+
+    from .validation import format_table, validate_decisions, validate_documents
+
+    paths = args.inputs or data.ler_corpus_files(args.courts.split(","))
+    if not paths:
+        raise InputError(f"no bundled corpus for courts {args.courts!r}")
+    documents = list(read_documents(paths))
+    if args.decisions:
+        if len(documents) != 1:
+            raise InputError("--decisions needs exactly one GOLD document", args.decisions)
+        confusion = validate_decisions(documents[0], list(read_jsonl(args.decisions)))
+    else:
+        confusion = validate_documents(documents, keep_errors=args.show_errors)
+    metrics = confusion.metrics()
+    if args.json:
+        print(json.dumps(metrics))
+    else:
+        print(format_table(metrics))
+    texts = {d.id: d.text for d in documents}
+    for doc_id, start, end, kind in confusion.errors:
+        text = texts[doc_id]
+        context = text[max(0, start - 40):end + 40].replace("\n", " ")
+        print(f"{kind} {doc_id}:{start}-{end} {text[start:end]!r}  …{context}…")
+    return 0
+
+
+def _configure_build_ler(p: argparse.ArgumentParser) -> None:
+    p.add_argument("conll", nargs="+", help="per-court LER CoNLL files (e.g. ../shared/data/german-ler/per_court/*.conll)")
+    p.add_argument("--out", required=True, help="output folder; writes <court>.jsonl.gz per input file")
+    p.add_argument("--tokens-per-document", type=int, default=3000,
+                   help="cut documents at the first paragraph start after this many tokens (default 3000)")
+
+
+def _run_build_ler(args) -> int:
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from rulings_anon.jsonl import write_jsonl
+
+    from .ler import build_documents, read_conll
+
+    for file in tqdm(args.conll, desc="courts", unit="court"):
+        court = Path(file).stem.lower()
+        documents = build_documents(read_conll(file), court, args.tokens_per_document)
+        count = write_jsonl(Path(args.out) / f"{court}.jsonl.gz", documents)
+        print(f"{court}: {count} documents", file=sys.stderr)
+    return 0
+
+
+COMMANDS = [
+    Command("detect-placeholders", "find anonymization placeholders (weak labels) in documents",
+            _configure_detect, _run_detect,
+            description="Find the placeholders courts left in anonymized rulings (thesis 5.3.2):\n"
+                        "obvious ones by form, potential ones unless the context rejects them.\n\n"
+                        "example: rulings-anon detect-placeholders rulings.jsonl --output spans.jsonl"),
+    Command("validate-placeholders", "compare detected placeholders with gold labels (Table 6.1)",
+            _configure_validate, _run_validate,
+            description="Element-level accuracy, precision, recall, specificity and F1 of the detector\n"
+                        "against gold spans or a terminal-tool decisions file.\n\n"
+                        "example: rulings-anon validate-placeholders --courts bsg"),
+    Command("build-ler-corpus", "turn LER CoNLL files into the bundled corpus with gold spans",
+            _configure_build_ler, _run_build_ler),
+]
+
+try:  # the tokenization/TFRecord commands live in their own module
+    from .preprocess_commands import COMMANDS as _PREPROCESS_COMMANDS
+except ImportError:  # pragma: no cover - only while that module is being written
+    _PREPROCESS_COMMANDS = []
+COMMANDS += _PREPROCESS_COMMANDS

@@ -1,0 +1,371 @@
+"""Rule-based placeholder detection (thesis 5.3.2, appendix A.1): the weak labels.
+
+Courts replace every sensitive reference by a placeholder ("Herr K.", "die M-GmbH",
+"in ... wohnhaft", "Xxxxx"). The detector finds them with a sliding window over whitespace text
+elements: each element is classified from itself (the *candidate*) and its *predecessor* and
+*successor*.
+
+* **Obvious** placeholders are marked as such by their form ("K." in quotes, "Xxxxx",
+  "...-Straße"): placeholders wherever they stand.
+* **Potential** placeholders ("K.", "N", "...", "M-GmbH") are placeholders unless the context
+  says otherwise: an abbreviation ("a. a. O.", "i. V. m."), a page, margin number or appendix
+  reference ("S. 24", "Rn. 12", "Anlage A 34"), a case number ("5 C 40.84", "IX ZB 72/08"),
+  a statute reference ("§ 35 a", "SGB V") or an omission inside a quotation.
+
+All patterns and word lists are data: ``data/placeholder_patterns.json``.
+
+Two views of the result: :meth:`PlaceholderDetector.label_elements` says, per element, whether
+it is a placeholder (the labels models train on); :meth:`PlaceholderDetector.detect` returns
+spans where a placeholder of several elements ("Herr K. B." -> "K. B.", "R. straße 4",
+"M-GmbH & Co. KG") is one span, with offsets into the input text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from data import path as data_path
+from rulings_anon.document import Element, Span, split_elements
+
+from .paragraphs import extract_paragraphs
+
+SOURCE = "placeholder-rules"
+
+_NUMBER = re.compile(r"^\(?\d")
+_BARE_NUMBER = re.compile(r"^(?:\d+[a-z]?|\d+/\d+|\d+\.\d+)[,;:)]?$")
+_ALL_CAPS_CODE = re.compile(r"^[A-ZÄÖÜ]{2,}[a-zäöü]?\.?$")
+_OMISSION = re.compile(r"^[(\[](?:\.{3,}|…)[)\]]")
+_COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|Bv[A-Z]|[A-Z]{1,3}[a-z]{1,2}[A-Z]{0,2})$")
+_HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?[,.;)]?$")
+_OPEN_QUOTES = "„‚»"
+_CLOSE_QUOTES = "“‘«"
+
+
+@dataclass(frozen=True)
+class Patterns:
+    """The compiled contents of ``placeholder_patterns.json``."""
+
+    obvious: re.Pattern
+    potential: dict[str, re.Pattern]
+    strip_leading: str
+    strip_trailing: str
+    abbreviations: dict[str, list[tuple[str, ...]]]
+    two_letter_abbreviations: frozenset[str]
+    letter_compounds: frozenset[str]
+    reference_words: frozenset[str]
+    person_triggers: frozenset[str]
+    legal_forms: frozenset[str]
+    street_words: frozenset[str]
+    roman_numerals: frozenset[str]
+    letter_suffix_words: frozenset[str]
+    ordinal_nouns: frozenset[str]
+    reference_followers: frozenset[str]
+
+    @classmethod
+    def load(cls, file=None) -> Patterns:
+        with open(file or data_path("placeholder_patterns.json"), encoding="utf-8") as handle:
+            raw = json.load(handle)
+        obvious = re.compile("|".join(f"(?:{p})" for p in raw["obvious"].values()))
+        abbreviations: dict[str, list[tuple[str, ...]]] = {}
+        for abbreviation in raw["abbreviations"]:
+            words = tuple(abbreviation.split())
+            abbreviations.setdefault(words[0], []).append(words)
+        for words in abbreviations.values():
+            words.sort(key=len, reverse=True)
+        return cls(
+            obvious=obvious,
+            potential={name: re.compile(p) for name, p in raw["potential"].items()},
+            strip_leading=raw["strip_leading"],
+            strip_trailing=raw["strip_trailing"],
+            abbreviations=abbreviations,
+            two_letter_abbreviations=frozenset(raw["abbreviations_two_letters"]),
+            letter_compounds=frozenset(raw["letter_compounds"]),
+            reference_words=frozenset(raw["reference_words"]),
+            person_triggers=frozenset(raw["person_triggers"]),
+            legal_forms=frozenset(raw["legal_forms"]),
+            street_words=frozenset(raw["street_words"]),
+            roman_numerals=frozenset(raw["roman_after_code"]),
+            letter_suffix_words=frozenset(raw["letter_suffix_words"]),
+            ordinal_nouns=frozenset(raw["ordinal_nouns"]),
+            reference_followers=frozenset(raw["reference_followers"]),
+        )
+
+
+@lru_cache(maxsize=4)
+def load_patterns(file=None) -> Patterns:
+    return Patterns.load(file)
+
+
+# Cheap pre-filter: an element can only be a placeholder if it holds an ellipsis, an "@",
+# a "www."/"http", or its core has a short letter run (one or two letters, then a period, a
+# hyphen or its end) or repeats one letter three times. Plain words never reach the rules.
+_CANDIDATE = re.compile(
+    r"(?:\.\.\.|…|@|www\.|https?:"
+    r"|(?:^|[^A-Za-zÄÖÜäöüß])[A-Za-zÄÖÜäöüß]{1,2}(?:[.\-…]|$|[^A-Za-zÄÖÜäöüß.\-])"
+    r"|([A-Za-z])(?i:\1)\1"
+    r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ](?:straße|str\.|weg|platz|gasse|allee|ring|damm|ufer|steig|pfad))"
+)
+
+
+class PlaceholderDetector:
+    """Finds anonymization placeholders in paragraphs or whole documents."""
+
+    def __init__(self, patterns: Patterns | None = None):
+        self.p = patterns or load_patterns()
+        self._forms: dict[str, tuple[str, str | None] | None] = {}
+
+    # -- element level ------------------------------------------------------------------
+
+    def core(self, element: str) -> str:
+        """The element without surrounding brackets/quotes and trailing , ; : ! ?
+
+        A sentence period after a closing bracket or after an abbreviation period goes too:
+        "(E)." -> "E", "B.." -> "B.".
+        """
+        core = element.lstrip(self.p.strip_leading).rstrip(self.p.strip_trailing)
+        while core.endswith(".") and len(core) > 1 and core[-2] in self.p.strip_trailing:
+            core = core[:-1].rstrip(self.p.strip_trailing)
+        if core.endswith("..") and not core.endswith("..."):
+            core = core[:-1]
+        return core
+
+    def _norm(self, element: str | None) -> str:
+        return self.core(element).lower() if element else ""
+
+    def form(self, raw: str) -> tuple[str, str | None] | None:
+        """What the element looks like on its own: ``(kind, pattern)`` or None for plain text.
+
+        ``kind`` is "obvious" or "potential"; ``pattern`` the potential pattern's name. Elements
+        repeat a lot, so results are cached per element string.
+        """
+        try:
+            return self._forms[raw]
+        except KeyError:
+            pass
+        result = None
+        if _CANDIDATE.search(raw):
+            core = self.core(raw)
+            if self.p.obvious.match(raw) or self.p.obvious.match(core):
+                result = ("obvious", None)
+            else:
+                matched = next((name for name, rx in self.p.potential.items() if rx.match(core)), None)
+                if matched is not None:
+                    result = ("potential", matched)
+        if len(self._forms) < 200_000:
+            self._forms[raw] = result
+        return result
+
+    def classify(self, texts: list[str], i: int, in_quote: bool = False) -> str | None:
+        """``"obvious"``, ``"potential"`` or None for element ``i`` of the element texts."""
+        form = self.form(texts[i])
+        if form is None:
+            return None
+        kind, pattern = form
+        if kind == "potential" and self._rejected(texts, i, self.core(texts[i]), pattern, in_quote):
+            return None
+        return kind
+
+    def _rejected(self, texts: list[str], i: int, core: str, pattern: str, in_quote: bool) -> bool:
+        """The context rules that turn a potential placeholder into ordinary text."""
+        raw = texts[i]
+        pred = texts[i - 1] if i > 0 else None
+        succ = texts[i + 1] if i + 1 < len(texts) else None
+        pred_norm, succ_core = self._norm(pred), self.core(succ) if succ else ""
+        after_succ = texts[i + 2] if i + 2 < len(texts) else ""
+
+        if pattern == "simple_ellipsis":
+            # an omission: "(...)", "[...]", "...“", "..." inside a quotation or after a
+            # sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft")
+            return (bool(_OMISSION.match(raw)) or in_quote or raw != core
+                    or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core)))
+        if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
+            return True
+        if pattern in ("letter_suffix", "hyphen_initials"):
+            # "M-GmbH", "H-Stadt", "M-R" are placeholders; "E-Shop", "A-Öffner" are words
+            rest = core.split("-", 1)[1]
+            return not (rest.rstrip(".") in self.p.letter_suffix_words or rest.rstrip(".") in self.p.legal_forms
+                        or self.p.potential["hyphen_initials"].match(core)
+                        or re.match(r"^[A-ZÄÖÜ]\\.?(?:-[A-ZÄÖÜ]\\.?)*$", rest))
+        # page, margin number, appendix, exhibit and statute references: "S. 24", "Anlage K 1",
+        # "§ 35 a", "Art. 3 b", case numbers "5 C 40.84", "B 12 KR 5/16 R", "V ZR 130/15",
+        # section references "zu C II 3 der Gründe"
+        if succ and pattern != "initials" and (
+            _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
+            or (_COURT_CODE.match(succ_core) and succ_core.rstrip(".") not in self.p.legal_forms
+                and (len(succ_core) > 1 or _NUMBER.match(after_succ)))
+        ):
+            return True
+        if pred_norm in self.p.reference_words:
+            return True
+        # "C - 174/11" (EuGH case), "zu I der Gründe", "des I. Senats"
+        if succ_core in ("-", "–") and _NUMBER.match(after_succ):
+            return True
+        if self.core(after_succ) in self.p.reference_followers:
+            return True
+        if core.rstrip(".") in self.p.roman_numerals and succ_core in self.p.ordinal_nouns:
+            return True
+        if pred and _BARE_NUMBER.match(self.core(pred) if self.core(pred) else pred):
+            return True
+        # statute books with a roman numeral: "SGB V", "BGBl. I"
+        if core.rstrip(".") in self.p.roman_numerals and pred and _ALL_CAPS_CODE.match(self.core(pred)):
+            return True
+        # a section marker at a sentence start ("A. Die Revision ist unbegründet") or a first
+        # initial before a name in clear ("K. Schmidt"): followed by a capitalized word that is
+        # not itself an initial
+        if (pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
+                and (pred is None or pred[-1] in ".:;" or pred_norm in ("", ))
+                and not self.p.potential["single_letter"].match(succ_core)
+                and not self.p.potential["two_letters"].match(succ_core)
+                and succ_core not in self.p.legal_forms):
+            return True
+        if pattern == "single_lower_letter":
+            # "a", "b" are list items or abbreviations unless a name or legal form is next to them
+            name_next = succ is not None and (
+                succ_core in self.p.legal_forms or self.classify_simple(succ_core)
+            )
+            return not (pred_norm in self.p.person_triggers or name_next)
+        return False
+
+    def classify_simple(self, core: str) -> bool:
+        """Whether ``core`` has the form of a capital initial ("B.", "K")."""
+        return bool(self.p.potential["single_letter"].match(core))
+
+    def _in_abbreviation(self, texts: list[str], candidates: list[int]) -> set[int]:
+        """Indices of elements that belong to a known abbreviation like "a. a. O."
+
+        Every listed abbreviation starts with a one- or two-letter element, which is always a
+        candidate, so only candidates need to be tried as starts.
+        """
+        inside: set[int] = set()
+        for i in candidates:
+            if i in inside:
+                continue
+            options = self.p.abbreviations.get(self.core(texts[i]))
+            for words in options or ():
+                n = len(words)
+                if i + n <= len(texts) and all(self.core(texts[i + k]) == words[k] for k in range(n)):
+                    inside.update(range(i, i + n))
+                    break
+        return inside
+
+    @staticmethod
+    def _inside_quote(texts: list[str], i: int) -> bool:
+        """Whether element ``i`` lies inside a quotation (German or straight quotes)."""
+        before = " ".join(texts[:i])
+        depth = sum(before.count(q) for q in _OPEN_QUOTES) - sum(before.count(q) for q in _CLOSE_QUOTES)
+        return depth > 0 or before.count('"') % 2 == 1
+
+    def label_texts(self, texts: list[str]) -> list[str | None]:
+        """Placeholder kind (or None) for each element text of one paragraph."""
+        form = self.form
+        kinds: list[str | None] = [None] * len(texts)
+        candidates = [i for i, t in enumerate(texts) if form(t) is not None]
+        if not candidates:
+            return kinds
+        abbreviations = self._in_abbreviation(texts, candidates)
+        for i in candidates:
+            if i in abbreviations:
+                continue
+            kind, pattern = self._forms.get(texts[i]) or form(texts[i])
+            in_quote = pattern == "simple_ellipsis" and self._inside_quote(texts, i)
+            kinds[i] = self.classify(texts, i, in_quote)
+        return kinds
+
+    def label_elements(self, text: str) -> tuple[list[Element], list[bool]]:
+        """Elements of ``text`` (one paragraph) and whether each is a placeholder."""
+        elements = split_elements(text)
+        kinds = self.label_texts([e.text for e in elements])
+        return elements, [k is not None for k in kinds]
+
+    # -- span level -----------------------------------------------------------------------
+
+    def _tail_length(self, texts: list[str], j: int) -> int:
+        """How many elements after a placeholder belong to the same reference."""
+        n = 0
+        street = False
+        while j + n < len(texts):
+            core = self.core(texts[j + n])
+            if core in self.p.legal_forms or core.rstrip(".") in self.p.legal_forms:
+                n += 1
+                continue
+            if core in self.p.street_words:
+                street = True
+                n += 1
+                continue
+            if street and _HOUSE_NUMBER.match(texts[j + n]):
+                n += 1
+            break
+        # a trailing "&" or "+" without a following company word is not part of the name
+        while n and self.core(texts[j + n - 1]) in ("&", "+"):
+            n -= 1
+        return n
+
+    def paragraph_spans(self, text: str) -> list[tuple[int, int, str]]:
+        """``(start, end, kind)`` of each placeholder reference in one paragraph."""
+        texts = text.split()
+        kinds = self.label_texts(texts)
+        if not any(kinds):
+            return []
+        elements = split_elements(text)
+        spans = []
+        i = 0
+        while i < len(elements):
+            if kinds[i] is None:
+                i += 1
+                continue
+            j = i
+            kind = kinds[i]
+            while j + 1 < len(elements) and kinds[j + 1] is not None and not texts[j].endswith((",", ";")):
+                j += 1
+                if kinds[j] == "obvious":
+                    kind = "obvious"
+            tail = self._tail_length(texts, j + 1)
+            last = j + tail
+            start, end = elements[i].start, elements[last].end
+            # keep the reference itself: no trailing comma or closing bracket
+            chunk = text[start:end]
+            trimmed = chunk.rstrip(",;:)]}“\"'!?")
+            if chunk.endswith(".") and tail and not trimmed.endswith(("Co.", "e.V.", "Ltd.", "Inc.", "str.")):
+                trimmed = trimmed[:-1] if not self.core(texts[last]).endswith(".") else trimmed
+            lead = len(chunk) - len(chunk.lstrip("([{„\"‚'»"))
+            if self.p.obvious.match(texts[i]) and texts[i][:1] in "„\"‚'»«":
+                lead = 0  # keep the quotes of a quoted placeholder: they are part of it
+                trimmed = chunk
+            spans.append((start + lead, start + max(len(trimmed), lead + 1), kind))
+            i = last + 1
+        return spans
+
+    def detect(self, text: str) -> list[Span]:
+        """Placeholder spans of a whole document, offsets into ``text``."""
+        spans = []
+        for paragraph in extract_paragraphs(text):
+            for start, end, kind in self.paragraph_spans(paragraph.text):
+                a, b = paragraph.to_document_span(start, end)
+                spans.append(Span(a, b, text[a:b], kind=kind, source=SOURCE))
+        return spans
+
+    def document_element_labels(self, text: str) -> tuple[list[Element], list[bool]]:
+        """Every element of the *document* text and whether the detector calls it a placeholder.
+
+        Elements are split from the original text (not the paragraphs), so they line up with
+        gold labels and decisions files that were made on the same text.
+        """
+        elements = split_elements(text)
+        flagged: list[tuple[int, int]] = []
+        for paragraph in extract_paragraphs(text):
+            p_elements, labels = self.label_elements(paragraph.text)
+            for element, label in zip(p_elements, labels):
+                if label:
+                    flagged.append(paragraph.to_document_span(element.start, element.end))
+        labels = [False] * len(elements)
+        j = 0
+        flagged.sort()
+        for i, element in enumerate(elements):
+            while j < len(flagged) and flagged[j][1] <= element.start:
+                j += 1
+            if j < len(flagged) and flagged[j][0] < element.end:
+                labels[i] = True
+        return elements, labels
