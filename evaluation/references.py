@@ -1,0 +1,180 @@
+"""Multi-element references (thesis 9.3): one reference, one span, however many elements.
+
+A whitespace split cuts "Thilo von Schmiedeberg", "Fentler + Sohn GmbH", "DE91 1000 0000 0123
+4567 89" and "25. September 1996" into several text elements, yet each is one reference: it is
+proposed, masked and anonymized as a whole. This module
+
+* finds such references in plain text (:func:`group_references`): dates with a month name,
+  numbers grouped by spaces, names with particles, company names ending in a legal form;
+* grows candidate spans to the references they touch and joins fragments of one name
+  ("Thilo" + "von" + "Schmiedeberg") (:func:`merge_into_references`);
+* cuts salutations, titles and legal forms off a proposed name (:func:`strip_affixes`): "Prof.
+  Dr. Thilo von Schmiedeberg" -> "Thilo von Schmiedeberg", "Fentler + Sohn GmbH" -> "Fentler
+  + Sohn" (thesis 9.2: the legal form is not the sensitive part);
+* lists the elements of each reference (:func:`element_groups`), the unit a masking scheme masks.
+
+The word lists are data: ``data/name_affixes.json``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from data import path as data_path
+from rulings_anon.document import Element, Span
+from rulings_anon.jsonl import read_json
+
+SOURCE = "references"
+# Person-like types whose fragments may grow into a name reference with particles.
+NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
+
+_MONTHS = "Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+
+
+def _alternation(words, flexible_space: bool = True) -> str:
+    """A regex alternation of ``words``, longest first; spaces inside match any whitespace run."""
+    escaped = []
+    for word in sorted(set(words), key=len, reverse=True):
+        pattern = re.escape(word)
+        if flexible_space:
+            pattern = pattern.replace(r"\ ", r"\s*")
+        escaped.append(pattern)
+    return "|".join(escaped)
+
+
+@dataclass(frozen=True)
+class ReferenceRules:
+    """The compiled rules of ``data/name_affixes.json``."""
+
+    prefix: re.Pattern
+    legal_form_tail: re.Pattern
+    particle_gap: re.Pattern
+    kinds: tuple[tuple[str, re.Pattern], ...]
+
+    @classmethod
+    def from_data(cls, affixes: dict) -> ReferenceRules:
+        prefixes = _alternation(affixes["prefixes"])
+        legal = _alternation(affixes["legal_forms"])
+        particles = _alternation(affixes["particles"], flexible_space=False).replace(r"\ ", r"\s+")
+        connectors = _alternation(affixes["connectors"])
+        stop = _alternation(affixes["not_name_words"], flexible_space=False)
+        # A capitalized word that may be part of a name: not a function word or a party role.
+        cap = rf"(?!(?:{stop})(?!\w))[A-ZÄÖÜ][\w'’.-]*\w\.?"
+        kinds = (
+            # "25. September 1996", "1. Mai", "September 1996"
+            ("date", rf"(?<![\w.])(?:[0-3]?\d\.\s*(?:{_MONTHS})(?:\s+(?:1[6-9]|20)\d\d)?|(?:{_MONTHS})\s+(?:1[6-9]|20)\d\d)(?!\d)"),
+            # "DE91 1000 0000 0123 4567 89", "30 2017 029 616", "EP 1 234 567 B1", "030 123 45 67"
+            ("number", r"(?<![\w.,/-])(?:[A-Z]{2}\d{0,2}\s)?\d{1,4}(?:\s\d{2,4}){2,}(?:\s[A-Z]\d)?(?![\w/]|[.,]\d)"),
+            # "Fentler + Sohn GmbH", "Meyer Bau GmbH & Co. KG", "Isenberg AG"
+            ("company", rf"(?<![\w-]){cap}(?:\s+(?:{cap}|{connectors}|{particles})){{0,4}}[\s-]+(?:{legal})(?![\w])"),
+            # "Thilo von Schmiedeberg", "Ursula van der Meer", "von Schmiedeberg"
+            ("name", rf"(?<![\w-])(?:{cap}\s+)?(?:{particles})\s+{cap}(?:-{cap})?(?![\w-])"),
+        )
+        return cls(
+            prefix=re.compile(rf"^(?:(?:{prefixes})(?:\s+|$))+"),
+            legal_form_tail=re.compile(rf"(?:(?:^|[\s,-]+)(?:{legal}))+[\s,;:]*$"),
+            particle_gap=re.compile(rf"^\s+(?:(?:{particles}|{connectors})\s+)?$"),
+            kinds=tuple((kind, re.compile(regex)) for kind, regex in kinds),
+        )
+
+
+@lru_cache(maxsize=1)
+def rules() -> ReferenceRules:
+    return ReferenceRules.from_data(read_json(data_path("name_affixes.json")))
+
+
+def group_references(text: str) -> list[Span]:
+    """The multi-element references of ``text`` (two elements or more), sorted, not overlapping.
+
+    ``type`` is the kind (``date``, ``number``, ``company``, ``name``); where two kinds overlap the
+    one listed first wins ("1. Mai 2000" is a date, not a number).
+    """
+    found: list[Span] = []
+    for kind, regex in rules().kinds:
+        for match in regex.finditer(text):
+            start, end = match.span()
+            if any(c.isspace() for c in text[start:end]) and not any(s.start < end and start < s.end for s in found):
+                found.append(Span(start, end, text[start:end], kind, source=SOURCE))
+    return sorted(found, key=lambda s: s.start)
+
+
+def strip_affixes(text: str, span: Span) -> Span | None:
+    """``span`` without leading salutations/titles and trailing legal forms; None if nothing is left."""
+    piece = text[span.start:span.end]
+    r = rules()
+    head = r.prefix.match(piece)
+    start = span.start + (head.end() if head else 0)
+    tail = r.legal_form_tail.search(piece, head.end() if head else 0)
+    end = span.start + (tail.start() if tail else len(piece))
+    while start < end and text[start] in " \t\n,;:":
+        start += 1
+    while end > start and text[end - 1] in " \t\n,;:":
+        end -= 1
+    if end <= start:
+        return None
+    if (start, end) == (span.start, span.end):
+        return span
+    return _replace(span, start, end, text)
+
+
+def merge_into_references(text: str, spans: list[Span], references: list[Span] | None = None) -> list[Span]:
+    """Grow each span to the references it touches and join spans that are fragments of one.
+
+    A span overlapping a date or number reference, or a company reference, grows to cover it; a
+    person span grows to a name reference it overlaps. Spans separated only by a particle or a
+    connector ("Thilo" / "von" / "Schmiedeberg", "Fentler" / "+" / "Sohn") become one.
+    Overlapping results are merged; the merged span keeps the type and source of its best-scored
+    part and the highest score.
+    """
+    if references is None:
+        references = group_references(text)
+    grown = []
+    for span in spans:
+        start, end = span.start, span.end
+        for ref in references:
+            if ref.start < end and start < ref.end and (ref.type != "name" or span.type in NAME_TYPES):
+                start, end = min(start, ref.start), max(end, ref.end)
+        grown.append(_replace(span, start, end, text))
+    return _join(text, grown)
+
+
+def _join(text: str, spans: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    gap = rules().particle_gap
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if merged:
+            last = merged[-1]
+            touching = span.start <= last.end or (
+                span.start > last.end and gap.match(text[last.end:span.start]) is not None
+            )
+            if touching:
+                best = last if (last.score or 0.0) >= (span.score or 0.0) else span
+                scores = [s.score for s in (last, span) if s.score is not None]
+                end = max(last.end, span.end)
+                merged[-1] = Span(last.start, end, text[last.start:end], best.type,
+                                  max(scores) if scores else None, best.kind, best.source)
+                continue
+        merged.append(span)
+    return merged
+
+
+def _replace(span: Span, start: int, end: int, text: str) -> Span:
+    return Span(start, end, text[start:end], span.type, span.score, span.kind, span.source)
+
+
+def element_groups(elements: list[Element], spans: list[Span]) -> list[list[int]]:
+    """For each span, the indices of the elements it overlaps: the elements masked together."""
+    starts = [e.start for e in elements]
+    groups = []
+    for span in spans:
+        i = max(0, bisect.bisect_right(starts, span.start) - 1)
+        group = []
+        while i < len(elements) and elements[i].start < span.end:
+            if elements[i].end > span.start:
+                group.append(i)
+            i += 1
+        groups.append(group)
+    return groups

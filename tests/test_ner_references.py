@@ -1,0 +1,75 @@
+"""Multi-element references (thesis 9.3) and affix stripping (9.2): exact spans."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.references import element_groups, group_references, merge_into_references, strip_affixes
+from rulings_anon.document import Span, split_elements
+
+
+def texts(text, spans):
+    return [(text[s.start:s.end], s.type) for s in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Anwalt Thilo von Schmiedeberg sagte", [("Thilo von Schmiedeberg", "name")]),
+        ("die Fentler + Sohn GmbH hat", [("Fentler + Sohn GmbH", "company")]),
+        ("Bankkonto DE91 1000 0000 0123 4567 89 bei", [("DE91 1000 0000 0123 4567 89", "number")]),
+        ("am 25. September 1996 geboren", [("25. September 1996", "date")]),
+        # The article is no part of the company name; the legal form with "& Co." is.
+        ("Die Müller Bau GmbH & Co. KG klagt", [("Müller Bau GmbH & Co. KG", "company")]),
+        ("EP 1 234 567 B1 und 30 2017 029 616", [("EP 1 234 567 B1", "number"), ("30 2017 029 616", "number")]),
+        # Citations, statutes and file numbers are not grouped.
+        ("§ 8 Abs. 3 UWG, IX ZB 72/08, BGBl. I S. 2317, NJW 2018, 1234", []),
+        # One element is no multi-element reference.
+        ("die Isenberg-Stiftung am 1.2.2000", []),
+    ],
+)
+def test_when_reference_spans_elements_then_one_reference(text, expected):
+    assert texts(text, group_references(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "expected"),
+    [
+        ("Prof. Dr. Thilo von Schmiedeberg sagte", (0, 32), "Thilo von Schmiedeberg"),
+        ("gegen Herrn Dipl.-Ing. Müller", (6, 29), "Müller"),
+        ("die Fentler + Sohn GmbH, und", (4, 23), "Fentler + Sohn"),
+        ("die Meyer GmbH & Co. KG", (4, 23), "Meyer"),
+        ("der Verein Freunde e. V.", (11, 24), "Freunde"),
+        ("die Herrmann AG", (4, 15), "Herrmann"),  # "Herr" inside a name is no salutation
+        ("die GmbH", (4, 8), None),  # nothing but a legal form: no name left
+    ],
+)
+def test_when_name_has_affixes_then_they_are_stripped(text, span, expected):
+    stripped = strip_affixes(text, Span(*span, type="PER", score=0.9, source="ner"))
+    assert (stripped.text if stripped else None) == expected
+    if stripped:
+        assert text[stripped.start:stripped.end] == expected and stripped.source == "ner"
+
+
+def test_when_fragments_of_one_name_then_merged_into_one_span():
+    text = "Anwalt Thilo von Schmiedeberg sagte"
+    merged = merge_into_references(text, [Span(7, 12, type="PER", score=0.9, source="ner"),
+                                          Span(17, 29, type="PER", score=0.8, source="ner")])
+    assert merged == [Span(7, 29, "Thilo von Schmiedeberg", "PER", 0.9, source="ner")]
+
+
+def test_when_span_touches_a_number_or_date_then_it_grows_to_the_whole_reference():
+    text = "Konto DE91 1000 0000 0123 4567 89, geboren am 25. September 1996."
+    merged = merge_into_references(text, [Span(6, 15, type="ACCOUNT", score=0.5), Span(57, 61, type="DATE", score=0.4)])
+    assert texts(text, merged) == [("DE91 1000 0000 0123 4567 89", "ACCOUNT"), ("25. September 1996", "DATE")]
+
+
+def test_when_place_span_then_it_does_not_grow_into_a_name_reference():
+    text = "Urteil des Landgerichts von Berlin"
+    assert texts(text, merge_into_references(text, [Span(28, 34, type="ST")])) == [("Berlin", "ST")]
+
+
+def test_element_groups_are_the_elements_of_each_reference():
+    text = "Anwalt Thilo von Schmiedeberg, Konto DE91 1000 0000 0123 4567 89"
+    spans = group_references(text)
+    assert element_groups(split_elements(text), spans) == [[1, 2, 3], [5, 6, 7, 8, 9, 10]]
