@@ -1,0 +1,67 @@
+"""The corpus directory that ``fetch`` fills and every later stage reads.
+
+* ``rulings.jsonl``: one ruling per line (DESIGN.md ruling format) with its ``placeholders``
+  count; only rulings that are anonymized with placeholders (unless asked to keep all);
+* ``metadata.jsonl``: one line per ruling *fetched*, keyed by ``id``: the ruling's fields
+  without ``text``, plus ``kept`` (false: dropped without placeholders).
+
+Both files are appended one complete line per ruling (:class:`JsonlAppender`), ruling first,
+metadata second, so a killed run loses at most the ruling in flight. Opening the corpus cuts a
+torn last line and writes the metadata line of a ruling whose run died between the two
+appends. ``metadata.jsonl`` is the record of what was fetched: its ids are skipped next time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulings_anon.document import Document
+from rulings_anon.jsonl import JsonlAppender, read_jsonl
+
+RULINGS = "rulings.jsonl"
+METADATA = "metadata.jsonl"
+
+
+def metadata_record(record: dict, kept: bool) -> dict:
+    """The metadata line of a ruling record."""
+    return {**{k: v for k, v in record.items() if k != "text"}, "kept": kept}
+
+
+class Corpus:
+    """A corpus directory open for appending; use as a context manager."""
+
+    def __init__(self, directory):
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self._rulings = JsonlAppender(self.directory / RULINGS)
+        self._metadata = JsonlAppender(self.directory / METADATA)
+        fetched = {r["id"] for r in read_jsonl(self._metadata.path) if "id" in r}
+        self.kept = 0
+        for record in read_jsonl(self._rulings.path):
+            self.kept += 1
+            if record.get("id") not in fetched:
+                self._metadata.append(metadata_record(record, kept=True))
+                fetched.add(record.get("id"))
+        self.fetched = fetched
+
+    def __contains__(self, doc_id: str) -> bool:
+        return doc_id in self.fetched
+
+    def add(self, document: Document, placeholders: int, keep: bool) -> None:
+        """Store a complete ruling (or only its metadata when ``keep`` is False)."""
+        record = {"id": document.id, **document.meta, "placeholders": placeholders, "text": document.text}
+        if keep:
+            self._rulings.append(record)
+            self.kept += 1
+        self._metadata.append(metadata_record(record, kept=keep))
+        self.fetched.add(document.id)
+
+    def close(self) -> None:
+        self._rulings.close()
+        self._metadata.close()
+
+    def __enter__(self) -> Corpus:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
