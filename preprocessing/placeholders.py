@@ -39,16 +39,27 @@ _BARE_NUMBER = re.compile(r"^(?:\d+[a-z]?|\d+/\d+|\d+\.\d+)[,;:)]?$")
 _ALL_CAPS_CODE = re.compile(r"^[A-ZÄÖÜ]{2,}[a-zäöü]?\.?$")
 _OMISSION = re.compile(r"^[(\[](?:\.{3,}|…)[)\]]")
 _COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|Bv[A-Z]|[A-Z]{1,3}[a-z]{1,2}[A-Z]{0,2})$")
+_KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(?:Co|str|Str|Ltd|Inc|e\.V|Nr)\.$")
 _HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?[,.;)]?$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
+
+
+class _AnyOf:
+    """Several regular expressions matched in turn (each keeps its own group numbers)."""
+
+    def __init__(self, patterns: list[re.Pattern]):
+        self.patterns = patterns
+
+    def match(self, text: str) -> bool:
+        return any(p.match(text) for p in self.patterns)
 
 
 @dataclass(frozen=True)
 class Patterns:
     """The compiled contents of ``placeholder_patterns.json``."""
 
-    obvious: re.Pattern
+    obvious: _AnyOf
     potential: dict[str, re.Pattern]
     strip_leading: str
     strip_trailing: str
@@ -68,7 +79,7 @@ class Patterns:
     def load(cls, file=None) -> Patterns:
         with open(file or data_path("placeholder_patterns.json"), encoding="utf-8") as handle:
             raw = json.load(handle)
-        obvious = re.compile("|".join(f"(?:{p})" for p in raw["obvious"].values()))
+        obvious = _AnyOf([re.compile(p) for p in raw["obvious"].values()])
         abbreviations: dict[str, list[tuple[str, ...]]] = {}
         for abbreviation in raw["abbreviations"]:
             words = tuple(abbreviation.split())
@@ -105,7 +116,7 @@ def load_patterns(file=None) -> Patterns:
 _CANDIDATE = re.compile(
     r"(?:\.\.\.|…|@|www\.|https?:"
     r"|(?:^|[^A-Za-zÄÖÜäöüß])[A-Za-zÄÖÜäöüß]{1,2}(?:[.\-…]|$|[^A-Za-zÄÖÜäöüß.\-])"
-    r"|([A-Za-z])(?i:\1)\1"
+    r"|([A-Za-z])(?i:\1\1)"
     r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ](?:straße|str\.|weg|platz|gasse|allee|ring|damm|ufer|steig|pfad))"
 )
 
@@ -303,6 +314,22 @@ class PlaceholderDetector:
             n -= 1
         return n
 
+    def _lead(self, first: str) -> int:
+        """Characters before the reference in its first element: brackets and quotes."""
+        return len(first) - len(first.lstrip(self.p.strip_leading))
+
+    def _trail(self, last: str) -> int:
+        """Characters after the reference in its last element: punctuation, a sentence period.
+
+        The period of an initial or abbreviation ("K.", "Co.", "str.") belongs to the reference;
+        a period after a full word or number ("KG.", "4.") ends the sentence.
+        """
+        core = self.core(last)
+        cut = len(last) - last.find(core) - len(core) if core else 0
+        if core.endswith(".") and not core.endswith("...") and not _KEEPS_PERIOD.match(core):
+            cut += 1
+        return min(cut, len(last) - 1)
+
     def paragraph_spans(self, text: str) -> list[tuple[int, int, str]]:
         """``(start, end, kind)`` of each placeholder reference in one paragraph."""
         texts = text.split()
@@ -325,16 +352,7 @@ class PlaceholderDetector:
             tail = self._tail_length(texts, j + 1)
             last = j + tail
             start, end = elements[i].start, elements[last].end
-            # keep the reference itself: no trailing comma or closing bracket
-            chunk = text[start:end]
-            trimmed = chunk.rstrip(",;:)]}“\"'!?")
-            if chunk.endswith(".") and tail and not trimmed.endswith(("Co.", "e.V.", "Ltd.", "Inc.", "str.")):
-                trimmed = trimmed[:-1] if not self.core(texts[last]).endswith(".") else trimmed
-            lead = len(chunk) - len(chunk.lstrip("([{„\"‚'»"))
-            if self.p.obvious.match(texts[i]) and texts[i][:1] in "„\"‚'»«":
-                lead = 0  # keep the quotes of a quoted placeholder: they are part of it
-                trimmed = chunk
-            spans.append((start + lead, start + max(len(trimmed), lead + 1), kind))
+            spans.append((start + self._lead(texts[i]), end - self._trail(texts[last]), kind))
             i = last + 1
         return spans
 

@@ -1,0 +1,89 @@
+"""The placeholder detector: exact spans for obvious, potential and rejected placeholders."""
+
+import pytest
+
+from preprocessing.placeholders import PlaceholderDetector
+from rulings_anon.document import split_elements
+
+
+@pytest.fixture(scope="module")
+def detector():
+    return PlaceholderDetector()
+
+
+def found(detector, text):
+    return [(s.text, s.kind) for s in detector.detect(text)]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a person with two initials is one reference; "Herr" stays outside the span
+        ("Der Kläger Herr K. B. wohnt hier.", [("K. B.", "potential")]),
+        # street placeholder with the street word and house number; a sentence period is not part of it
+        ("Er wohnt in der R. straße 4. Das ist klar.", [("R. straße 4", "potential")]),
+        # company placeholder with its legal form
+        ("Er arbeitet für die M-GmbH & Co. KG.", [("M-GmbH & Co. KG", "potential")]),
+        ("Die H AG und die D P T S GmbH zahlten.", [("H AG", "potential"), ("D P T S GmbH", "potential")]),
+        # an ellipsis after a word is a placeholder ("in ... wohnhaft")
+        ("Sie ist in ... wohnhaft.", [("...", "potential")]),
+        # obvious placeholders by form
+        ("Die Firma Xxxxx und die ...-Straße.", [("Xxxxx", "obvious"), ("...-Straße", "obvious")]),
+        ("Schreiben an a@x.de am Montag.", [("a@x.de", "obvious")]),
+        ("Zeuge M. sagte aus.", [("M.", "potential")]),
+        ("Die Zeugin „M.“ sagte aus.", [("M.", "potential")]),
+        ("Die BPatG-Marke M... wurde gelöscht.", [("M...", "obvious")]),
+        # a lower-case initial next to a legal form
+        ("die w GmbH zahlte", [("w GmbH", "potential")]),
+        # brackets around an initial are not part of it
+        ("der Geschäftsführer (H.-G.) erklärte", [("H.-G.", "potential")]),
+    ],
+)
+def test_when_placeholder_then_exact_span(detector, text, expected):
+    assert found(detector, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vgl. a. a. O., S. 24 und Rn. 12 m. w. N.",  # abbreviations, page and margin numbers
+        "Siehe Anlage A 34 und Anlage K 1 sowie Tabelle B.",  # appendix and exhibit references
+        "BGH, Beschluss vom 3. Mai 2009 - IX ZB 72/08 - und BVerwG 5 C 40.84.",  # case numbers
+        "Gemäß § 8 Abs. 3 Ziffer 2 UWG und Art. 3 Abs. 1 GG i. V. m. § 35 a SGB V.",  # statutes
+        "BSG, Urteil vom 1. Juli 2010 - B 12 KR 5/16 R - und BGH - V ZR 130/15 -.",  # court codes
+        "Er sagte: „Ich habe (...) davon nichts ... gewusst“.",  # omissions in a quotation
+        "Nach der Rechtsprechung des I. Senats, vgl. zu C II 3 der Gründe, EuGH C - 174/11.",
+        "A. Die Revision ist unbegründet. B. Die Kosten trägt der Kläger.",  # section markers
+        "Er schrieb eine E-Mail und fuhr mit der U-Bahn, z. B. mittags, s. o.",
+        "Das ist i.d.R. so; BGBl. I S. 2317.",
+    ],
+)
+def test_when_context_rejects_then_no_placeholder(detector, text):
+    assert found(detector, text) == []
+
+
+def test_spans_point_into_the_original_text_across_line_breaks(detector):
+    text = "1. Der Kläger K. verlangt Ver-\ngütung von der\nM-GmbH.\n\n2. Frau B. widerspricht."
+    spans = detector.detect(text)
+    assert [(text[s.start:s.end], s.start) for s in spans] == [
+        ("K.", text.index("K.")), ("M-GmbH", text.index("M-GmbH")), ("B.", text.index("B."))]
+    assert all(s.text == text[s.start:s.end] and s.source == "placeholder-rules" for s in spans)
+
+
+def test_empty_and_placeholder_free_documents_give_no_spans(detector):
+    assert detector.detect("") == []
+    assert detector.detect("   \n\n  ") == []
+    assert detector.detect("Die Revision des Klägers ist unbegründet.") == []
+
+
+def test_label_elements_marks_exactly_the_placeholder_elements(detector):
+    elements, labels = detector.label_elements("Die Beklagte zahlte an Herrn K. B. aus S. 24.")
+    assert [e.text for e, flag in zip(elements, labels) if flag] == ["K.", "B."]
+    assert len(elements) == len(split_elements("Die Beklagte zahlte an Herrn K. B. aus S. 24."))
+
+
+def test_document_element_labels_line_up_with_document_elements(detector):
+    text = "Herr K.\nverklagt die\n\nM-GmbH wegen S. 3."
+    elements, labels = detector.document_element_labels(text)
+    assert [e.text for e in elements] == text.split()
+    assert [e.text for e, flag in zip(elements, labels) if flag] == ["K.", "M-GmbH"]
