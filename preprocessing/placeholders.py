@@ -38,7 +38,7 @@ _NUMBER = re.compile(r"^\(?\d")
 _BARE_NUMBER = re.compile(r"^(?:\d+[a-z]?|\d+/\d+|\d+\.\d+)[,;:)]?$")
 _ALL_CAPS_CODE = re.compile(r"^[A-ZÄÖÜ]{2,}[a-zäöü]?\.?$")
 _OMISSION = re.compile(r"^[(\[](?:\.{3,}|…)[)\]]")
-_COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|Bv[A-Z]|[A-Z]{1,3}[a-z]{1,2}[A-Z]{0,2})$")
+_COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z][a-z][A-Z])$")
 _KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(?:Co|str|Str|Ltd|Inc|e\.V|Nr)\.$")
 _HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?[,.;)]?$")
 _OPEN_QUOTES = "„‚»"
@@ -73,6 +73,7 @@ class Patterns:
     roman_numerals: frozenset[str]
     letter_suffix_words: frozenset[str]
     ordinal_nouns: frozenset[str]
+    court_codes: frozenset[str]
     reference_followers: frozenset[str]
 
     @classmethod
@@ -101,6 +102,7 @@ class Patterns:
             roman_numerals=frozenset(raw["roman_after_code"]),
             letter_suffix_words=frozenset(raw["letter_suffix_words"]),
             ordinal_nouns=frozenset(raw["ordinal_nouns"]),
+            court_codes=frozenset(raw["court_codes"]),
             reference_followers=frozenset(raw["reference_followers"]),
         )
 
@@ -196,8 +198,10 @@ class PlaceholderDetector:
             return True
         if pattern in ("letter_suffix", "hyphen_initials"):
             # "M-GmbH", "H-Stadt", "M-R" are placeholders; "E-Shop", "A-Öffner" are words
-            rest = core.split("-", 1)[1]
-            return not (rest.rstrip(".") in self.p.letter_suffix_words or rest.rstrip(".") in self.p.legal_forms
+            rest = core.split("-", 1)[1].rstrip(".")
+            stem = re.sub(r"(?<=[a-zäöü])e?s$", "", rest)  # genitive: "A-Vereins", "K-Konzerns"
+            return not (rest in self.p.letter_suffix_words or stem in self.p.letter_suffix_words
+                        or rest in self.p.legal_forms
                         or self.p.potential["hyphen_initials"].match(core)
                         or re.match(r"^[A-ZÄÖÜ]\\.?(?:-[A-ZÄÖÜ]\\.?)*$", rest))
         # page, margin number, appendix, exhibit and statute references: "S. 24", "Anlage K 1",
@@ -205,6 +209,7 @@ class PlaceholderDetector:
         # section references "zu C II 3 der Gründe"
         if succ and pattern != "initials" and (
             _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
+            or succ_core in self.p.court_codes
             or (_COURT_CODE.match(succ_core) and succ_core.rstrip(".") not in self.p.legal_forms
                 and (len(succ_core) > 1 or _NUMBER.match(after_succ)))
         ):

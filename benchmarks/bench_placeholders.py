@@ -1,0 +1,74 @@
+"""Benchmark of the placeholder detector (issue 2 targets).
+
+1. Quality on the held-out court (BSG by default): element-level accuracy, precision, recall,
+   specificity and F1 against the LER gold (Table 6.1 layout), and on the dev courts for
+   comparison.
+2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
+   in elements per second (best of three runs).
+
+Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_placeholders.py [--json OUT]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import data
+from preprocessing.validation import format_table, validate_documents
+from rulings_anon.inputs import read_documents
+
+HELD_OUT = ["bsg"]
+DEV = ["bag", "bfh", "bgh", "bpatg", "bverfg"]
+
+
+def quality(courts: list[str]) -> dict:
+    return validate_documents(read_documents(data.ler_corpus_files(courts))).metrics()
+
+
+def speed(size_bytes: int = 2_000_000, runs: int = 3) -> dict:
+    """Time the CLI on a documents JSONL of about ``size_bytes`` (start-up included)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "docs.jsonl"
+        written = elements = 0
+        with open(path, "w", encoding="utf-8") as handle:
+            for document in read_documents(data.ler_corpus_files(DEV + HELD_OUT)):
+                line = json.dumps({"id": document.id, "text": document.text}, ensure_ascii=False) + "\n"
+                handle.write(line)
+                written += len(line.encode("utf-8"))
+                elements += len(document.text.split())
+                if written >= size_bytes:
+                    break
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "rulings_anon", "detect-placeholders", str(path),
+                            "--output", str(Path(tmp) / "spans.jsonl")], check=True, capture_output=True)
+            times.append(time.perf_counter() - start)
+    best = min(times)
+    return {"bytes": written, "elements": elements, "seconds": round(best, 3),
+            "elements_per_second": round(elements / best)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", help="also write the results to this JSON file")
+    args = parser.parse_args()
+    results = {"held_out": quality(HELD_OUT), "dev": quality(DEV), "speed": speed()}
+    print(format_table(results["held_out"], "Held-out court BSG"))
+    print()
+    print(format_table(results["dev"], "Dev courts " + ", ".join(c.upper() for c in DEV)))
+    s = results["speed"]
+    print(f"\nSpeed: {s['elements']:,} elements ({s['bytes'] / 1e6:.1f} MB) in {s['seconds']} s "
+          f"= {s['elements_per_second']:,} elements/s (start-up included)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
