@@ -1,0 +1,135 @@
+"""Pretrain a tiny BERT a few steps on bundled rulings, resume it, and load it through TF Hub."""
+
+import argparse
+import json
+import time
+
+import pytest
+
+import data
+from models.hub_export import build_tiny_hub_encoder
+from models.pretrain import PLACEHOLDER_TOKEN, SPECIAL_TOKENS, PretrainSettings, element_tokenizer, pretrain
+from models.pretrain_commands import COMMANDS
+from models.pretrain_data import TokenSequences
+from models.pretrain_vocab import learn_vocabulary
+from rulings_anon.errors import InputError
+from rulings_anon.inputs import read_documents
+from rulings_anon.tf import tensorflow
+
+TINY = PretrainSettings(
+    vocab_size=800, layers=1, hidden=32, heads=2, intermediate=64, max_seq_len=64, steps=40, batch_size=16,
+    learning_rate=5e-3, placeholders="gold", checkpoint_every=10, log_every=5, eval_sequences=32,
+)
+
+
+@pytest.fixture(scope="module")
+def documents():
+    """Four bundled rulings (two courts), cut to their first 6,000 characters."""
+    docs = list(read_documents(data.ler_corpus_files(["bag", "bgh"])))
+    chosen = docs[:2] + docs[-2:]
+    for doc in chosen:
+        doc.text = doc.text[:6000]
+        doc.spans = [s for s in doc.spans if s.end <= 6000]
+    return chosen
+
+
+@pytest.fixture(scope="module")
+def run(documents, tmp_path_factory):
+    """A 40-step run interrupted after 20 steps and resumed."""
+    out = tmp_path_factory.mktemp("encoder")
+    first = pretrain(documents, out, PretrainSettings(**{**TINY.to_dict(), "steps": 20,
+                                                         "masking": TINY.masking}))
+    second = pretrain(documents, out, TINY, resume=True)
+    return out, first, second
+
+
+def test_resumed_run_continues_from_its_checkpoint(run):
+    out, first, second = run
+    assert first["steps_this_run"] == 20 and second["steps_this_run"] == 20
+    assert [entry["step"] for entry in second["history"]] == list(range(5, 41, 5))
+    assert second["settings"]["steps"] == 40
+    report = json.loads((out / "pretrain.json").read_text())
+    assert report["held_out"] == second["held_out"]
+    assert 0.0 <= report["held_out"]["mlm_accuracy"] <= 1.0 and report["held_out"]["targets"] > 0
+
+
+def test_mlm_loss_decreases(run):
+    history = run[2]["history"]
+    assert history[-1]["loss"] < history[0]["loss"] - 0.5
+    assert run[2]["held_out"]["mlm_loss"] < history[0]["loss"]
+
+
+def test_placeholders_are_one_token_and_never_targets(run, documents):
+    out = run[0]
+    vocab = (out / "assets" / "vocab.txt").read_text().splitlines()
+    assert vocab[: len(SPECIAL_TOKENS)] == list(SPECIAL_TOKENS)
+    sequences = TokenSequences.load(out / "pretrain" / "sequences.npz")
+    placeholder_id = vocab.index(PLACEHOLDER_TOKEN)
+    assert sequences.placeholder.sum() == (sequences.ids == placeholder_id).sum()
+    # every gold placeholder element became one [PLH] token (spans cut at 6,000 chars, elements whole)
+    gold = sum(len({e for e in doc.elements() if any(s.overlaps(e) for s in doc.spans)}) for doc in documents)
+    assert (sequences.ids == placeholder_id).sum() == gold > 0
+
+
+def test_running_again_without_resume_is_an_error(run, documents):
+    with pytest.raises(InputError, match="pass --resume"):
+        pretrain(documents, run[0], TINY)
+
+
+def test_export_loads_with_hub_and_fine_tunes(run):
+    import tensorflow_hub as hub
+
+    tf = tensorflow()
+    out = run[0]
+    layer = hub.KerasLayer(str(out), trainable=True)
+    inputs = {
+        "input_word_ids": tf.constant([[2, 40, 41, 3, 0], [2, 42, 3, 0, 0]], tf.int32),
+        "input_mask": tf.constant([[1, 1, 1, 1, 0], [1, 1, 1, 0, 0]], tf.int32),
+        "input_type_ids": tf.zeros([2, 5], tf.int32),
+    }
+    outputs = layer(inputs)
+    assert outputs["sequence_output"].shape == (2, 5, 32) and outputs["sequence_output"].dtype == tf.float32
+    assert outputs["pooled_output"].shape == (2, 32) and outputs["pooled_output"].dtype == tf.float32
+    assert not bool(layer.resolved_object.do_lower_case.numpy())
+    assert (out / "assets" / "vocab.txt").read_text() == (out / "pretrain" / "vocab.txt").read_text()
+    # fine-tuning: gradients reach the encoder's variables
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(layer(inputs, training=True)["pooled_output"])
+    gradients = tape.gradient(loss, layer.trainable_variables)
+    assert len(layer.trainable_variables) > 10
+    assert sum(g is not None for g in gradients) == len(gradients)
+
+
+def test_vocabulary_tokenizes_the_corpus_without_unknown_pieces(tmp_path, documents):
+    texts = documents[0].text.split()
+    vocab = learn_vocabulary(texts, 500, list(SPECIAL_TOKENS), tmp_path / "vocab.txt")
+    assert vocab[:6] == list(SPECIAL_TOKENS) and len(set(vocab)) == len(vocab)
+    assert 400 <= len(vocab) <= 560
+    for char in set("".join(texts)):
+        assert char in vocab and "##" + char in vocab
+    pieces = element_tokenizer(tmp_path / "vocab.txt")(texts)
+    assert vocab.index("[UNK]") not in {p for element in pieces for p in element}
+    assert all(len(element) >= 1 for element in pieces)
+
+
+def test_tiny_hub_encoder_builds_fast(tmp_path):
+    import tensorflow_hub as hub
+
+    tf = tensorflow()
+    (tmp_path / "vocab.txt").write_text("".join(f"{t}\n" for t in [*SPECIAL_TOKENS, "a", "##b"]))
+    started = time.monotonic()
+    path = build_tiny_hub_encoder(tmp_path / "tiny", tmp_path / "vocab.txt")
+    assert time.monotonic() - started < 10
+    layer = hub.KerasLayer(str(path), trainable=True)
+    ids = tf.constant([[2, 6, 7, 3]], tf.int32)
+    outputs = layer({"input_word_ids": ids, "input_mask": tf.ones_like(ids), "input_type_ids": tf.zeros_like(ids)})
+    assert outputs["sequence_output"].shape == (1, 4, 32)
+
+
+def test_command_rejects_bad_flags_in_one_line(tmp_path):
+    command = COMMANDS[0]
+    parser = argparse.ArgumentParser()
+    command.configure(parser)
+    args = parser.parse_args(["--out", str(tmp_path / "enc"), "--hidden", "30", "--heads", "4"])
+    with pytest.raises(InputError, match="--hidden 30 must be divisible by --heads 4"):
+        command.run(args)
