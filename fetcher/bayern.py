@@ -21,15 +21,12 @@ from datetime import date
 from functools import partial
 from urllib.parse import quote
 
-from lxml import etree
-from lxml import html as lxml_html
-
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
 
 from .client import PoliteClient
 from .collect import Candidate, court_matches, in_period
-from .formats import iso_date, listed_as, parse_zip
+from .formats import iso_date, listed_as, parse_html, parse_zip
 from .textblocks import clean
 
 BASE_URL = "https://www.gesetze-bayern.de"
@@ -70,17 +67,10 @@ class Hit:
     file_number: str | None = None
 
 
-def _parse_page(data: bytes, where):
-    try:
-        return lxml_html.document_fromstring(data)
-    except (etree.ParserError, ValueError) as exc:
-        raise InputError(f"malformed result page ({exc})", where) from None
-
-
 def parse_hits(data: bytes, where) -> list[Hit]:
     """The hits of a result page, in page order."""
     hits = []
-    for item in _parse_page(data, where).find_class("hitlistItem"):
+    for item in parse_html(data, where).find_class("hitlistItem"):
         link = next((a for a in item.iter("a") if _DOCUMENT_LINK.search(a.get("href") or "")), None)
         if link is None:
             continue
@@ -101,7 +91,7 @@ def parse_hits(data: bytes, where) -> list[Hit]:
 
 def verification_token(data: bytes, where) -> str | None:
     """The ASP.NET anti-forgery token of a page's search form, if it has one."""
-    for field in _parse_page(data, where).iter("input"):
+    for field in parse_html(data, where).iter("input"):
         if field.get("name") == "__RequestVerificationToken":
             return field.get("value")
     return None

@@ -273,16 +273,20 @@ def listed_as(documents: list[Document], doc_id: str) -> Document:
 
 
 def _section_heading(element) -> str | None:
-    if local_name(element) not in ("h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "strong", "b"):
+    if local_name(element) not in ("h1", "h2", "h3", "h4", "h5", "h6", "p", "div"):
         return None
     return HTML_SECTION_HEADINGS.get(_text(element).rstrip(":").strip().lower())
 
 
 def _html_metadata(root) -> tuple[dict, list[Block]]:
-    """Label/value rows of the page's metadata table; Leitsätze come back as blocks."""
+    """Label/value rows of the page's metadata table; Leitsätze come back as blocks.
+
+    The rows read are removed from the page, so that their labels ("Leitsätze:") are not
+    taken for section headings of the text.
+    """
     meta: dict = {}
     leitsatz: list[Block] = []
-    for row in root.iter("tr"):
+    for row in list(root.iter("tr")):
         cells = [c for c in row if local_name(c) in ("td", "th")]
         if len(cells) != 2:
             continue
@@ -298,6 +302,8 @@ def _html_metadata(root) -> tuple[dict, list[Block]]:
             meta[key] = [v.strip() for v in values if v.strip()]
         elif key:
             meta[key] = _text(cells[1])
+        if key:
+            row.drop_tree()
     return meta, leitsatz
 
 
@@ -309,19 +315,24 @@ def _common_ancestor(elements):
     return ancestors[-1] if ancestors else elements[0]
 
 
-def parse_bayern_html(data: bytes, where, fallback_id: str) -> Document:
-    """A ruling from a gesetze-bayern.de document page (``/Content/Document/<id>``)."""
+def parse_html(data: bytes, where):
+    """The root element of an HTML page (UTF-8 unless the bytes are not UTF-8)."""
     try:
         parser = lxml_html.HTMLParser(encoding=_encoding(data), remove_comments=True)
-        root = lxml_html.document_fromstring(data, parser=parser)
+        return lxml_html.document_fromstring(data, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise InputError(f"malformed HTML ({exc})", where) from None
+
+
+def parse_bayern_html(data: bytes, where, fallback_id: str) -> Document:
+    """A ruling from a gesetze-bayern.de document page (``/Content/Document/<id>``)."""
+    root = parse_html(data, where)
+    meta, leitsatz = _html_metadata(root)
     headings = [e for e in root.iter() if _section_heading(e)]
     if not headings:
         raise InputError(
             "no ruling text on this HTML page (no heading Tenor, Gründe, Tatbestand ...)", where
         )
-    meta, leitsatz = _html_metadata(root)
     sections: list[tuple[str, list[Block]]] = []
     for block in attach_loose_margins(blocks(_common_ancestor(headings))):
         heading = HTML_SECTION_HEADINGS.get(block.text.rstrip(":").strip().lower())
