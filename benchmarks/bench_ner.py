@@ -1,0 +1,107 @@
+"""Benchmark of the candidate proposer on the held-out court (BSG), pseudonymized.
+
+The BSG rulings of the bundled corpus get realistic surrogates for their placeholders (seed 1;
+the NER trained with seed 0 on the other courts), and the gold spans are the surrogates. For
+the legal NER alone, the recognizers alone and both merged (``propose_candidates``) it reports
+
+* reference recall: share of gold references that a candidate overlaps (the thesis's NER found
+  80.05 %, section 6.2.2), and the share a candidate covers completely;
+* candidate precision: share of candidate spans that overlap a gold reference (thesis: 30 % of
+  its NER's entities were sensitive);
+* element-level recall and precision (whitespace elements, thesis 5.5.3);
+* recall per reference type, and elements per second.
+
+    python benchmarks/bench_ner.py --model runs/ner      # trains runs/ner first when missing
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from data import ler_corpus_files
+from evaluation.candidates import propose_candidates_many
+from evaluation.ner import load_ner, train_ner
+from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
+from rulings_anon.document import Span, element_labels, split_elements
+
+
+def candidate_metrics(records: list[dict], proposals: list[list[Span]]) -> dict:
+    """Reference- and element-level recall/precision of ``proposals`` against the records' gold spans."""
+    found = covered = gold_total = hits = proposed = 0
+    tp = fp = fn = 0
+    by_type, by_type_found = Counter(), Counter()
+    for record, spans in zip(records, proposals, strict=True):
+        gold = [Span(g["start"], g["end"], type=g.get("type")) for g in record["spans"]]
+        for g in gold:
+            gold_total += 1
+            by_type[g.type] += 1
+            if any(s.overlaps(g) for s in spans):
+                found += 1
+                by_type_found[g.type] += 1
+            covered += any(s.contains(g) for s in spans)
+        proposed += len(spans)
+        hits += sum(any(s.overlaps(g) for g in gold) for s in spans)
+        elements = split_elements(record["text"])
+        truth, predicted = element_labels(elements, gold), element_labels(elements, spans)
+        tp += sum(t and p for t, p in zip(truth, predicted, strict=True))
+        fp += sum(p and not t for t, p in zip(truth, predicted, strict=True))
+        fn += sum(t and not p for t, p in zip(truth, predicted, strict=True))
+    ratio = lambda a, b: round(a / b, 4) if b else None  # noqa: E731
+    return {
+        "references": gold_total, "reference_recall": ratio(found, gold_total),
+        "reference_covered": ratio(covered, gold_total), "candidates": proposed,
+        "candidate_precision": ratio(hits, proposed),
+        "element_recall": ratio(tp, tp + fn), "element_precision": ratio(tp, tp + fp),
+        "recall_by_type": {t: ratio(by_type_found[t], n) for t, n in sorted(by_type.items())},
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", type=Path, default=Path("runs/ner"), help="NER model directory (default runs/ner)")
+    parser.add_argument("--epochs", type=int, default=3, help="epochs when the model must be trained first")
+    parser.add_argument("--max-docs", type=int, default=150, help="training documents when it must be trained")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+
+    if not (args.model / "config.json").exists():
+        print(f"training {args.model} (epochs {args.epochs}, {args.max_docs} documents) ...", file=sys.stderr)
+        train_ner(dev_corpus_files(), args.model, epochs=args.epochs, max_docs=args.max_docs)
+    tagger = load_ner(args.model)
+    records = pseudonymize_corpus(read_corpus(ler_corpus_files(["bsg"])), args.seed)
+    texts = [r["text"] for r in records]
+    elements = sum(len(t.split()) for t in texts)
+    tagger.predict_many(texts[:1])  # trace the model once before timing
+
+    results = {}
+    timings = {}
+    for name, ner, rules in (("ner", tagger, False), ("recognizers", None, True), ("ner+recognizers", tagger, True)):
+        started = time.perf_counter()
+        proposals = propose_candidates_many(texts, ner=ner, recognizers=rules)
+        timings[name] = elements / (time.perf_counter() - started)
+        results[name] = {**candidate_metrics(records, proposals), "elements_per_second": round(timings[name])}
+    report = {"court": "bsg", "documents": len(records), "elements": elements, "model": str(args.model),
+              "model_training": tagger.config.training, "results": results}
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0
+    print(f"held-out court BSG: {len(records)} documents, {elements} elements, "
+          f"{results['ner']['references']} sensitive references; model {args.model}")
+    print(f"{'proposer':<17}{'ref-recall':>11}{'covered':>9}{'cand-prec':>10}{'el-recall':>10}{'el-prec':>9}"
+          f"{'cands':>7}{'el/s':>9}")
+    for name, r in results.items():
+        print(f"{name:<17}{r['reference_recall']:>11}{r['reference_covered']:>9}{r['candidate_precision']:>10}"
+              f"{r['element_recall']:>10}{r['element_precision']:>9}{r['candidates']:>7}{r['elements_per_second']:>9}")
+    print("recall by type (ner+recognizers):",
+          ", ".join(f"{t} {v}" for t, v in results["ner+recognizers"]["recall_by_type"].items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

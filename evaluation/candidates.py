@@ -1,0 +1,56 @@
+"""Candidate references for ``evaluate --method ner`` and ``score`` (thesis 5.5.3.2, 9.2, 9.3).
+
+:func:`propose_candidates` merges what the legal NER proposes (names, companies, places, ... of
+the ``candidate_types`` in ``data/ner_tags.json``) with the rule-based recognizers' hits (IBAN,
+phone, e-mail, ...), grows every span to its whole multi-element reference and cuts salutations
+and legal forms off names. Each span's ``source`` says who found it (``"ner"`` or a recognizer
+name); :func:`is_standalone_hit` says whether a span is sensitive on its own (a recognizer hit
+marked ``standalone`` in ``data/recognizers.json``) or only a candidate for the contextual model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from evaluation import recognizers as rec
+from evaluation.references import merge_into_references, strip_affixes
+from rulings_anon.document import Span
+
+
+def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True) -> list[Span]:
+    """Candidate spans of ``text``, sorted by start, not overlapping.
+
+    :param ner: a :class:`~evaluation.ner.NerTagger`, a model directory, or None (rules only).
+    :param recognizers: True for the default recognizers, a set of names, or False for none.
+    """
+    return propose_candidates_many([text], ner, recognizers)[0]
+
+
+def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[str] = True) -> list[list[Span]]:
+    """:func:`propose_candidates` for many texts; the NER tags them in shared batches (faster)."""
+    tagger = _tagger(ner)
+    ner_spans = tagger.predict_many(texts, candidates_only=True) if tagger is not None and texts else [[] for _ in texts]
+    result = []
+    for text, spans in zip(texts, ner_spans, strict=True):
+        found = list(spans)
+        if recognizers:
+            found += rec.analyze(text, enabled=None if recognizers is True else set(recognizers))
+        merged = merge_into_references(text, found)
+        stripped = (strip_affixes(text, s) if s.source == "ner" else s for s in merged)
+        result.append([s for s in stripped if s is not None])
+    return result
+
+
+def is_standalone_hit(span: Span) -> bool:
+    """Whether ``span`` is sensitive without the contextual model (a standalone recognizer hit)."""
+    return span.source in rec.NAMES and rec.is_standalone(span.source)
+
+
+def _tagger(ner):
+    if ner is None or hasattr(ner, "predict_many"):
+        return ner
+    if isinstance(ner, (str, Path)):
+        from evaluation.ner import load_ner
+
+        return load_ner(ner)
+    raise TypeError(f"ner must be a NerTagger, a model directory or None, not {type(ner).__name__}")

@@ -1,0 +1,114 @@
+"""Training data of the legal NER: pseudonymized LER rulings as token windows with BIO tags.
+
+The bundled LER records (``data/ler/<court>.jsonl.gz``) carry the courts' placeholders. Each
+placeholder is replaced by a realistic surrogate of its type (``interactive.surrogates``: "Herr
+K." -> "Herr Kemper", "die M-GmbH" -> "die Meyer GmbH"), so the tagger learns what real names
+look like, while judges, courts, laws and citations keep their LER labels. The held-out court
+(BSG) is never read here unless it is asked for by file name.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from data import ler_corpus_files
+from interactive.surrogates import SurrogateGenerator, pseudonymize_record
+from rulings_anon.errors import InputError
+from rulings_anon.jsonl import read_jsonl
+
+from .tags import TagSet, encode_bio
+from .tokens import PAD, UNK, Vocabulary, tokenize
+
+HELD_OUT_COURTS = ("bsg",)
+
+
+def dev_corpus_files() -> list[Path]:
+    """The bundled court files without the held-out court."""
+    return [f for f in ler_corpus_files() if f.name.split(".")[0] not in HELD_OUT_COURTS]
+
+
+def read_corpus(files, max_docs: int | None = None) -> list[dict]:
+    """Records of ``files`` taken in turn from each file (so every court is represented)."""
+    per_file = []
+    for path in files:
+        records = list(read_jsonl(path))
+        for line, record in enumerate(records, 1):
+            if not isinstance(record.get("text"), str) or not isinstance(record.get("entities", []), list):
+                raise InputError("record needs a 'text' string and an 'entities' list", path, line)
+        per_file.append(records)
+    mixed = [r for group in itertools.zip_longest(*per_file) for r in group if r is not None]
+    return mixed[:max_docs] if max_docs else mixed
+
+
+def pseudonymize_corpus(records: list[dict], seed: int = 0) -> list[dict]:
+    """Each record with its placeholders replaced by surrogates and its entities moved along."""
+    generator = SurrogateGenerator(seed)
+    return [pseudonymize_record(r, generator) for r in records]
+
+
+@dataclass
+class TaggedText:
+    """A text as tokens with their offsets and gold tag ids."""
+
+    tokens: list[str]
+    spans: list[tuple[int, int]]
+    labels: np.ndarray
+
+
+def tag_record(record: dict, tagset: TagSet) -> TaggedText:
+    text = record["text"]
+    spans = tokenize(text)
+    labels = encode_bio(spans, record.get("entities", []), tagset.tags, tagset.tag_of)
+    return TaggedText([text[s:e] for s, e in spans], spans, labels)
+
+
+def windows(n: int, width: int, margin: int) -> list[tuple[int, int, int, int]]:
+    """Cut ``n`` tokens into windows ``(start, end, keep_start, keep_end)``.
+
+    Windows overlap by ``2 * margin`` tokens; each token's prediction is kept from the window
+    where it is at least ``margin`` tokens from an edge (the first and last windows keep their
+    outer edge), so every token sees context on both sides.
+    """
+    if n <= width:
+        return [(0, n, 0, n)]
+    step = width - 2 * margin
+    result = []
+    start = 0
+    while True:
+        end = min(start + width, n)
+        keep_start = 0 if start == 0 else start + margin
+        if end == n:
+            result.append((start, end, keep_start, n))
+            return result
+        result.append((start, end, keep_start, end - margin))
+        start += step
+
+
+def training_arrays(texts: list[TaggedText], vocab: Vocabulary, width: int) -> dict[str, np.ndarray]:
+    """Non-overlapping windows of ``width`` tokens, padded: ``words``, ``chars``, ``labels``, ``weights``."""
+    rows = sum((len(t.tokens) + width - 1) // width for t in texts)
+    words = np.full((rows, width), PAD, dtype=np.int32)
+    chars = np.full((rows, width, vocab.max_chars), PAD, dtype=np.int32)
+    labels = np.zeros((rows, width), dtype=np.int32)
+    row = 0
+    for text in texts:
+        word_ids, char_ids = vocab.encode(text.tokens)
+        for start in range(0, len(text.tokens), width):
+            end = min(start + width, len(text.tokens))
+            words[row, : end - start] = word_ids[start:end]
+            chars[row, : end - start] = char_ids[start:end]
+            labels[row, : end - start] = text.labels[start:end]
+            row += 1
+    return {"words": words, "chars": chars, "labels": labels, "weights": (words != PAD).astype(np.float32)}
+
+
+def drop_words(words: np.ndarray, rate: float, rng: np.random.Generator) -> np.ndarray:
+    """Word dropout: known words become unknown with probability ``rate``, so the tagger also
+    learns to recognize names from their characters and context."""
+    dropped = words.copy()
+    dropped[(rng.random(words.shape) < rate) & (words > UNK)] = UNK
+    return dropped

@@ -1,0 +1,82 @@
+"""The legal NER model: a BiLSTM over word and character-CNN embeddings with a softmax output.
+
+Shapes: B windows, T tokens, C characters per token, V words, K tags.
+words [B, T] -> embedding [B, T, word_dim]; chars [B, T, C] -> embedding [B, T, C, char_dim]
+-> Conv1D over C, max over C -> [B, T, char_filters]; concatenated -> BiLSTM [B, T, 2*hidden]
+-> Dense softmax [B, T, K].
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from rulings_anon.errors import ModelError
+from rulings_anon.jsonl import atomic_writer
+from rulings_anon.tf import keras
+
+FORMAT = "rulings-anon-ner/1"
+
+
+@dataclass
+class NerConfig:
+    """Hyperparameters and tag set of a NER model directory (``config.json``)."""
+
+    tags: list[str]
+    candidate_types: list[str]
+    vocab_size: int = 0
+    char_vocab_size: int = 0
+    max_chars: int = 12
+    word_dim: int = 64
+    char_dim: int = 24
+    char_filters: int = 48
+    hidden: int = 64
+    dropout: float = 0.25
+    word_dropout: float = 0.15
+    window: int = 64
+    predict_window: int = 128
+    predict_margin: int = 16
+    learning_rate: float = 2e-3
+    format: str = FORMAT
+    training: dict = field(default_factory=dict)
+
+    def save(self, directory: Path) -> None:
+        with atomic_writer(directory / "config.json") as handle:
+            handle.write(json.dumps(asdict(self), indent=2, ensure_ascii=False) + "\n")
+
+    @classmethod
+    def load(cls, directory: Path) -> NerConfig:
+        path = directory / "config.json"
+        if not path.exists():
+            raise ModelError(f"{directory}: not a NER model directory (no config.json); train one with `rulings-anon train-ner`")
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ModelError(f"{path}: not valid JSON ({exc.msg})") from exc
+        if record.get("format") != FORMAT:
+            raise ModelError(f"{path}: format {record.get('format')!r} is not {FORMAT!r}; retrain with `rulings-anon train-ner`")
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in record.items() if k in known})
+
+
+def build_model(config: NerConfig):
+    """The tagger as a tf_keras functional model with inputs ``words`` and ``chars``."""
+    k = keras()
+    layers = k.layers
+    words = k.Input((None,), dtype="int32", name="words")
+    chars = k.Input((None, config.max_chars), dtype="int32", name="chars")
+    word_vectors = layers.Embedding(config.vocab_size, config.word_dim, mask_zero=True, name="word_embedding")(words)
+    char_vectors = layers.Embedding(config.char_vocab_size, config.char_dim, name="char_embedding")(chars)
+    char_features = layers.TimeDistributed(
+        layers.Conv1D(config.char_filters, 3, padding="same", activation="relu"), name="char_cnn")(char_vectors)
+    char_features = layers.TimeDistributed(layers.GlobalMaxPooling1D(), name="char_pool")(char_features)
+    x = layers.Concatenate(name="token_vectors")([word_vectors, char_features])
+    x = layers.Dropout(config.dropout)(x)
+    x = layers.Bidirectional(layers.LSTM(config.hidden, return_sequences=True), name="bilstm")(x)
+    x = layers.Dropout(config.dropout)(x)
+    tags = layers.Dense(len(config.tags), activation="softmax", name="tags")(x)
+    model = k.Model({"words": words, "chars": chars}, tags, name="legal_ner")
+    model.compile(optimizer=k.optimizers.Adam(config.learning_rate), loss="sparse_categorical_crossentropy",
+                  weighted_metrics=[])
+    return model

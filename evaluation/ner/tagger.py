@@ -1,0 +1,114 @@
+"""Loading a NER model directory and tagging texts: ``load_ner(dir).predict(text) -> [Span]``.
+
+A model directory holds ``config.json`` (:class:`~evaluation.ner.model.NerConfig`),
+``weights.h5`` and the vocabularies ``vocab.txt`` and ``chars.txt``. Predicted entities are
+character spans with ``type`` (the NER type, a LER type by default), ``score`` (mean tag
+probability) and ``source`` ``"ner"``; names lose salutations, titles and legal forms
+(:func:`evaluation.references.strip_affixes`, thesis 9.2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from evaluation.references import strip_affixes
+from rulings_anon.document import Span
+from rulings_anon.errors import ModelError
+from rulings_anon.tf import tensorflow
+
+from .dataset import windows
+from .model import NerConfig, build_model
+from .tags import decode_bio
+from .tokens import PAD, Vocabulary, tokenize
+
+SOURCE = "ner"
+WEIGHTS = "weights.h5"
+BATCH = 256
+
+
+class NerTagger:
+    """A trained tagger: :meth:`predict` one text, :meth:`predict_many` for throughput."""
+
+    def __init__(self, config: NerConfig, vocab: Vocabulary, model):
+        self.config = config
+        self.vocab = vocab
+        self.model = model
+        self._call = None
+
+    def _probabilities(self, words: np.ndarray, chars: np.ndarray) -> np.ndarray:
+        if self._call is None:
+            # One trace for every batch shape: [B, T] word ids and [B, T, C] character ids.
+            tf = tensorflow()
+            self._call = tf.function(
+                lambda w, c: self.model({"words": w, "chars": c}, training=False),
+                input_signature=[tf.TensorSpec([None, None], tf.int32),
+                                 tf.TensorSpec([None, None, self.config.max_chars], tf.int32)])
+        return self._call(words, chars).numpy()
+
+    def predict(self, text: str, candidates_only: bool = False) -> list[Span]:
+        return self.predict_many([text], candidates_only)[0]
+
+    def predict_many(self, texts: list[str], candidates_only: bool = False) -> list[list[Span]]:
+        """Entity spans of each text, sorted by start; only ``candidate_types`` when asked."""
+        c = self.config
+        token_spans = [tokenize(t) for t in texts]
+        # Every window of every text, batched together; shorter windows are padded.
+        jobs = []  # (text index, window)
+        for i, spans in enumerate(token_spans):
+            jobs.extend((i, w) for w in windows(len(spans), c.predict_window, c.predict_margin) if w[1] > w[0])
+        tag_ids = [np.zeros(len(s), dtype=np.int32) for s in token_spans]
+        tag_probs = [np.zeros(len(s), dtype=np.float32) for s in token_spans]
+        for b in range(0, len(jobs), BATCH):
+            batch = jobs[b:b + BATCH]
+            width = max(w[1] - w[0] for _, w in batch)
+            words = np.full((len(batch), width), PAD, dtype=np.int32)
+            chars = np.full((len(batch), width, c.max_chars), PAD, dtype=np.int32)
+            for row, (i, (start, end, _, _)) in enumerate(batch):
+                tokens = [texts[i][s:e] for s, e in token_spans[i][start:end]]
+                words[row, : end - start], chars[row, : end - start] = self.vocab.encode(tokens)
+            probs = self._probabilities(words, chars)
+            for row, (i, (start, _, keep_start, keep_end)) in enumerate(batch):
+                kept = probs[row, keep_start - start: keep_end - start]
+                tag_ids[i][keep_start:keep_end] = kept.argmax(-1)
+                tag_probs[i][keep_start:keep_end] = kept.max(-1)
+        return [self._spans(text, spans, ids, probs, candidates_only)
+                for text, spans, ids, probs in zip(texts, token_spans, tag_ids, tag_probs, strict=True)]
+
+    def _spans(self, text, token_spans, ids, probs, candidates_only) -> list[Span]:
+        wanted = set(self.config.candidate_types) if candidates_only else None
+        result = []
+        for first, last, kind, score in decode_bio(ids, probs, self.config.tags):
+            if wanted is not None and kind not in wanted:
+                continue
+            start, end = token_spans[first][0], token_spans[last - 1][1]
+            span = strip_affixes(text, Span(start, end, text[start:end], kind, min(1.0, score), source=SOURCE))
+            if span is not None:
+                result.append(span)
+        return result
+
+    def save(self, directory) -> None:
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        self.vocab.save(directory)
+        self.model.save_weights(str(directory / WEIGHTS))
+        self.config.save(directory)
+
+
+def load_ner(directory) -> NerTagger:
+    """The tagger saved in ``directory``; :class:`ModelError` names what is missing."""
+    directory = Path(directory)
+    config = NerConfig.load(directory)
+    missing = [n for n in (WEIGHTS, "vocab.txt", "chars.txt") if not (directory / n).exists()]
+    if missing:
+        raise ModelError(f"{directory}: NER model directory lacks {', '.join(missing)}")
+    vocab = Vocabulary.load(directory, config.max_chars)
+    if (len(vocab.words), len(vocab.chars)) != (config.vocab_size, config.char_vocab_size):
+        raise ModelError(f"{directory}: vocab.txt/chars.txt do not match config.json (sizes differ)")
+    model = build_model(config)
+    try:
+        model.load_weights(str(directory / WEIGHTS))
+    except (ValueError, OSError) as exc:
+        raise ModelError(f"{directory / WEIGHTS}: weights do not fit config.json ({exc})") from exc
+    return NerTagger(config, vocab, model)

@@ -1,0 +1,100 @@
+"""Training the legal NER on pseudonymized LER rulings (``rulings-anon train-ner``).
+
+Resumable: after every epoch the weights and the epoch number are saved in the output directory
+(``checkpoint.h5``, ``training_state.json``); running the same command again continues there.
+The finished directory is what :func:`evaluation.ner.load_ner` reads.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from rulings_anon.jsonl import atomic_writer
+
+from .dataset import drop_words, pseudonymize_corpus, read_corpus, tag_record, training_arrays
+from .model import NerConfig, build_model
+from .tagger import NerTagger
+from .tags import default_tagset
+from .tokens import Vocabulary
+
+CHECKPOINT = "checkpoint.h5"
+STATE = "training_state.json"
+MAX_WORDS = 30000
+MIN_COUNT = 2
+
+
+def train_ner(files, out, epochs: int = 3, max_docs: int | None = None, seed: int = 0, batch_size: int = 32,
+              steps_per_epoch: int | None = None, overrides: dict | None = None,
+              progress: bool | None = None) -> NerTagger:
+    """Train a tagger on ``files`` (LER-style JSONL) and save it to ``out``.
+
+    :param steps_per_epoch: cap the batches per epoch (tiny runs in tests).
+    :param overrides: :class:`NerConfig` fields to change (``hidden``, ``window``, ...).
+    :returns: the trained tagger; ``tagger.config.training`` records the data and the loss per epoch.
+    """
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    tagset = default_tagset()
+    records = pseudonymize_corpus(read_corpus(files, max_docs), seed)
+    texts = [tag_record(r, tagset) for r in records]
+
+    state_path = out / STATE
+    state = json.loads(state_path.read_text(encoding="utf-8")) if state_path.exists() else None
+    if state is not None and (out / "vocab.txt").exists():
+        config = NerConfig(**state["config"])
+        vocab = Vocabulary.load(out, config.max_chars)
+    else:
+        state = None
+        config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), **(overrides or {}))
+        vocab = Vocabulary.build((t for text in texts for t in text.tokens), MAX_WORDS, MIN_COUNT, config.max_chars)
+        config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
+        vocab.save(out)
+
+    arrays = training_arrays(texts, vocab, config.window)
+    model = build_model(config)
+    first_epoch = 0
+    if state is not None and (out / CHECKPOINT).exists():
+        model.load_weights(str(out / CHECKPOINT))
+        first_epoch = state["epoch"]
+    losses: list[float] = list(state["loss"]) if state else []
+    rng = np.random.default_rng(seed)
+    show = sys.stderr.isatty() if progress is None else progress
+    batches = -(-len(arrays["words"]) // batch_size)
+    if steps_per_epoch:
+        batches = min(batches, steps_per_epoch)
+    for epoch in range(first_epoch, epochs):
+        order = rng.permutation(len(arrays["words"]))[: batches * batch_size]
+        words = drop_words(arrays["words"][order], config.word_dropout, rng)
+        bar = tqdm(total=batches, desc=f"train-ner epoch {epoch + 1}/{epochs}", unit="batch", disable=not show,
+                   file=sys.stderr)
+        batch_losses = []
+        for b in range(batches):
+            rows = slice(b * batch_size, (b + 1) * batch_size)
+            loss = model.train_on_batch(
+                {"words": words[rows], "chars": arrays["chars"][order][rows]},
+                arrays["labels"][order][rows], sample_weight=arrays["weights"][order][rows])
+            batch_losses.append(float(loss))
+            bar.update(1)
+            bar.set_postfix(loss=f"{loss:.4f}")
+        bar.close()
+        losses.append(float(np.mean(batch_losses)))
+        model.save_weights(str(out / CHECKPOINT))
+        with atomic_writer(state_path) as handle:
+            json.dump({"epoch": epoch + 1, "loss": losses, "config": asdict(config)}, handle)
+
+    config.training = {"documents": len(records), "tokens": int(sum(len(t.tokens) for t in texts)),
+                       "epochs": epochs, "seed": seed, "loss": [round(x, 5) for x in losses],
+                       "seconds": round(time.time() - started, 1)}
+    tagger = NerTagger(config, vocab, model)
+    tagger.save(out)
+    for name in (CHECKPOINT, STATE):
+        (out / name).unlink(missing_ok=True)
+    return tagger

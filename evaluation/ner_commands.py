@@ -1,0 +1,60 @@
+"""``rulings-anon train-ner``: train the legal NER that proposes candidate references (thesis 9.2).
+
+Only argument parsing lives here; TensorFlow is imported when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rulings_anon.cli import Command
+
+_DESCRIPTION = """\
+Train the legal NER: a BiLSTM over word and character embeddings, on LER rulings whose
+placeholders are replaced by realistic surrogates (so it learns real names), with the LER
+types as tags (data/ner_tags.json). Writes a model directory (config.json, weights.h5,
+vocab.txt, chars.txt) that `evaluate --method ner` and `score` use for candidates.
+By default it trains on the bundled courts except the held-out BSG. Interrupted runs resume
+from the last finished epoch when started again with the same --out.
+
+example:
+  rulings-anon train-ner --out runs/ner --epochs 3 --max-docs 150
+"""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--corpus", nargs="+", type=Path, metavar="FILE",
+                        help="LER-style JSONL files with 'text', 'spans' (placeholders) and 'entities' "
+                             "(default: data/ler/*.jsonl.gz without the held-out bsg)")
+    parser.add_argument("--out", required=True, type=Path, metavar="NER_MODEL", help="model directory to write")
+    parser.add_argument("--epochs", type=int, default=3, help="passes over the training windows (default 3)")
+    parser.add_argument("--max-docs", type=int, default=150,
+                        help="use at most this many rulings, taken in turn from each file (default 150; 0 = all)")
+    parser.add_argument("--batch-size", type=int, default=32, help="windows per batch (default 32)")
+    parser.add_argument("--hidden", type=int, default=64, help="LSTM units per direction (default 64)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of surrogates, shuffling and word dropout")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulings_anon.errors import InputError
+
+    from .ner.dataset import dev_corpus_files
+    from .ner.training import train_ner
+
+    files = args.corpus or dev_corpus_files()
+    for path in files:
+        if not Path(path).is_file():
+            raise InputError("no such corpus file", path)
+    for name, value in (("--epochs", args.epochs), ("--batch-size", args.batch_size), ("--hidden", args.hidden)):
+        if value < 1:
+            raise InputError(f"{name} must be at least 1, got {value}")
+    tagger = train_ner(files, args.out, epochs=args.epochs, max_docs=args.max_docs or None, seed=args.seed,
+                        batch_size=args.batch_size, overrides={"hidden": args.hidden})
+    losses = ", ".join(f"{x:.4f}" for x in tagger.config.training["loss"])
+    print(f"train-ner: wrote {args.out} (loss per epoch: {losses})")
+    return 0
+
+
+COMMANDS = [Command("train-ner", "train the legal NER that proposes candidate references", configure, run,
+                    description=_DESCRIPTION)]

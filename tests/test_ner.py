@@ -1,0 +1,142 @@
+"""The legal NER: data preparation, a tiny real training run, save/reload, candidates, CLI errors."""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from data import ler_corpus_files
+from evaluation import ner_commands
+from evaluation.candidates import is_standalone_hit, propose_candidates
+from evaluation.ner import load_ner, train_ner
+from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus, tag_record, windows
+from evaluation.ner.tags import decode_bio, default_tagset
+from evaluation.ner.tokens import tokenize
+from rulings_anon.errors import InputError, ModelError
+from rulings_anon.jsonl import read_jsonl
+
+SAMPLE_TEXT = ("Der Kläger Thilo von Schmiedeberg wohnt in Angermünde. Die Meyer GmbH zahlte an Herrn Kemper "
+               "nach § 45 SGB X auf das Konto DE91 1000 0000 0123 4567 89.")
+
+
+def _tiny_records(n_chars: int = 4000):
+    """Three dev-court records cut to their first ``n_chars`` (entities and spans inside them)."""
+    records = read_corpus(dev_corpus_files(), max_docs=3)
+    cut = []
+    for r in records:
+        keep = [e for e in r["entities"] if e["end"] <= n_chars]
+        cut.append({**r, "text": r["text"][:n_chars], "entities": keep,
+                    "spans": [s for s in r["spans"] if s["end"] <= n_chars]})
+    return cut
+
+
+@pytest.fixture(scope="module")
+def tiny_corpus(tmp_path_factory):
+    path = tmp_path_factory.mktemp("corpus") / "tiny.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        for r in _tiny_records():
+            handle.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def trained(tiny_corpus, tmp_path_factory):
+    out = tmp_path_factory.mktemp("ner")
+    overrides = {"word_dim": 16, "char_dim": 8, "char_filters": 16, "hidden": 16, "learning_rate": 0.01,
+                 "window": 32, "predict_window": 48, "predict_margin": 8}
+    tagger = train_ner([tiny_corpus], out, epochs=4, batch_size=8, steps_per_epoch=10, overrides=overrides,
+                       progress=False)
+    return tagger, out
+
+
+def test_when_training_then_loss_decreases_and_directory_is_complete(trained):
+    tagger, out = trained
+    losses = tagger.config.training["loss"]
+    assert len(losses) == 4 and losses[-1] < losses[0] * 0.7
+    assert sorted(p.name for p in out.iterdir()) == ["chars.txt", "config.json", "vocab.txt", "weights.h5"]
+
+
+def test_when_reloaded_then_same_probabilities_and_spans(trained, tmp_path):
+    tagger, out = trained
+    again = load_ner(out)
+    tokens = [SAMPLE_TEXT[s:e] for s, e in tokenize(SAMPLE_TEXT)]
+    words, chars = tagger.vocab.encode(tokens)
+    inputs = {"words": words[None], "chars": chars[None]}
+    np.testing.assert_allclose(tagger.model(inputs).numpy(), again.model(inputs).numpy(), rtol=1e-5)
+    assert again.predict(SAMPLE_TEXT) == tagger.predict(SAMPLE_TEXT)
+    again.save(tmp_path)
+    assert load_ner(tmp_path).predict(SAMPLE_TEXT) == tagger.predict(SAMPLE_TEXT)
+
+
+def test_when_predicting_then_spans_point_into_the_text(trained):
+    tagger, _ = trained
+    for span in tagger.predict(SAMPLE_TEXT * 3):
+        assert (SAMPLE_TEXT * 3)[span.start:span.end] == span.text
+        assert span.source == "ner" and span.type in default_tagset().types and 0 < span.score <= 1
+
+
+def test_candidates_merge_ner_and_recognizers_with_their_sources(trained):
+    tagger, _ = trained
+    spans = propose_candidates(SAMPLE_TEXT, ner=tagger)
+    iban = [s for s in spans if s.source == "iban"]
+    assert [s.text for s in iban] == ["DE91 1000 0000 0123 4567 89"] and is_standalone_hit(iban[0])
+    assert all(s.source in ("ner", "iban") for s in spans)
+    assert [s.text for s in propose_candidates(SAMPLE_TEXT)] == ["DE91 1000 0000 0123 4567 89"]
+    assert propose_candidates("", ner=tagger) == []
+
+
+def test_when_model_directory_is_broken_then_clear_error(trained, tmp_path):
+    with pytest.raises(ModelError, match="no config.json"):
+        load_ner(tmp_path)
+    _, out = trained
+    (tmp_path / "config.json").write_text((out / "config.json").read_text())
+    with pytest.raises(ModelError, match="weights.h5, vocab.txt, chars.txt"):
+        load_ner(tmp_path)
+
+
+def test_pseudonymized_training_text_has_real_names_and_kept_labels():
+    record = _tiny_records()[0]
+    pseudo = pseudonymize_corpus([record])[0]
+    tagged = tag_record(pseudo, default_tagset())
+    tags = default_tagset().tags
+    assert len(tagged.tokens) == len(tagged.labels) == len(tokenize(pseudo["text"]))
+    # Every entity's first token carries its B- tag, the others I- tags.
+    for entity in pseudo["entities"]:
+        first = next(i for i, (s, _) in enumerate(tagged.spans) if s >= entity["start"])
+        assert tags[tagged.labels[first]] == "B-" + entity["type"]
+    for span in pseudo["spans"]:  # surrogates are names, not placeholders like "K."
+        assert len(pseudo["text"][span["start"]:span["end"]]) > 2
+
+
+def test_dev_corpus_never_includes_the_held_out_court():
+    assert [f.name for f in dev_corpus_files()] == [f.name for f in ler_corpus_files() if "bsg" not in f.name]
+
+
+def test_windows_keep_every_token_exactly_once():
+    for n in (0, 5, 48, 49, 200):
+        kept = [i for _, _, a, b in windows(n, 48, 8) for i in range(a, b)]
+        assert kept == list(range(n))
+
+
+def test_decode_bio_opens_entities_on_stray_inside_tags():
+    tags = ["O", "B-PER", "I-PER", "B-ST", "I-ST"]
+    ids = np.array([1, 2, 0, 4, 4, 2])
+    probs = np.array([0.9, 0.7, 0.99, 0.6, 0.8, 0.5])
+    assert decode_bio(ids, probs, tags) == [(0, 2, "PER", 0.8), (3, 5, "ST", 0.7), (5, 6, "PER", 0.5)]
+
+
+def test_train_ner_command_reports_missing_corpus(tmp_path):
+    parser = argparse.ArgumentParser()
+    ner_commands.configure(parser)
+    args = parser.parse_args(["--corpus", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "m")])
+    with pytest.raises(InputError, match="missing.jsonl: no such corpus file"):
+        ner_commands.run(args)
+
+
+def test_bundled_records_have_entities():
+    first = next(read_jsonl(dev_corpus_files()[0]))
+    assert first["entities"] and {"start", "end", "type"} <= set(first["entities"][0])
