@@ -12,12 +12,15 @@ from .session import DocumentSession
 
 
 def pseudonymize_document(session: DocumentSession, vocabulary) -> dict:
-    """Decide every pending unit of ``session`` as the detector suggests; returns the gold record."""
+    """Decide every pending unit of ``session`` as the detector suggests; returns the gold record.
+
+    ``vocabulary()`` gives the word counts that corrections are checked against.
+    """
     for unit in session.pending():
         if unit.detected:
             session.decide(unit, True, session.suggestion(unit).type)
         else:
             session.decide(unit, False)
-    for correction in session.pending_corrections(vocabulary):
+    for correction in session.pending_corrections(vocabulary()):
         session.decide_correction(correction, False)
     return session.finish()

@@ -55,13 +55,16 @@ class Dialogue:
         self.message = ""
 
     def review(self, vocabulary) -> dict:
-        """Ask until the document is decided, then the corrections; returns the gold record."""
+        """Ask until the document is decided, then the corrections; returns the gold record.
+
+        ``vocabulary()`` gives the word counts that corrections are checked against.
+        """
         while True:
             pending = self.session.pending()
             if not pending:
                 break
             self._ask(pending[0])
-        for correction in self.session.pending_corrections(vocabulary):
+        for correction in self.session.pending_corrections(vocabulary()):
             self._ask_correction(correction)
         return self.session.finish()
 

@@ -29,7 +29,7 @@ def replace(args) -> int:
     if not args.auto and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError("replace asks its questions on a terminal, and this is none: "
                          "run it in a terminal, or add --auto to replace without questions", args.input)
-    vocabulary = reference_vocabulary() + document_vocabulary(d.text for d in documents)
+    vocabulary = _lazy_vocabulary(documents)
     detector = PlaceholderDetector()
     store = Store(args.out, durable=not args.auto)
     try:
@@ -39,6 +39,18 @@ def replace(args) -> int:
     finally:
         store.write_outputs()
         store.close()
+
+
+def _lazy_vocabulary(documents):
+    """The corrections' lexicon, built on first use (the first screen should not wait for it)."""
+    built = []
+
+    def vocabulary():
+        if not built:
+            built.append(reference_vocabulary() + document_vocabulary(d.text for d in documents))
+        return built[0]
+
+    return vocabulary
 
 
 def _auto(documents, detector, store, vocabulary, args) -> int:
