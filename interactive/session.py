@@ -24,7 +24,7 @@ class Suggestion:
 
     placeholder: bool
     type: str
-    replacement: str
+    replacement: str | None
 
 
 class DocumentSession:
@@ -84,8 +84,11 @@ class DocumentSession:
         return self.doc.text[unit.start:unit.end]
 
     def suggestion(self, unit: Unit, type: str | None = None) -> Suggestion:
+        """The detector's verdict, the inferred (or given) type and, for a placeholder, its value."""
         kind = canonical_type(type) if type else infer_type(self.doc.text, unit.start, unit.end)
-        value = self.table.replacement(self.text_of(unit), kind, self._before(unit.start))
+        value = None
+        if unit.detected or type:
+            value = self.table.replacement(self.text_of(unit), kind, self._before(unit.start))
         return Suggestion(unit.detected, kind, value)
 
     def regenerate(self, unit: Unit, type: str) -> str:
