@@ -59,6 +59,8 @@ def _margin_of(element, name: str) -> str | None:
     """The margin number an element stands for, or None when it is ordinary content."""
     if name == "rd":
         return (element.get("nr") or "").strip() or None
+    if name != "dt" and len(element):  # a number box holds only its number
+        return None
     text = clean("".join(element.itertext()))
     if not _MARGIN_NUMBER.match(text):
         return None
