@@ -134,7 +134,7 @@ def test_undo_and_quit(document, tmp_path):
     assert read_jsonl(out / "pseudonymized.jsonl") == []    # nothing finished yet
 
 
-def test_resume_after_kill_and_closed_terminal(document, tmp_path):
+def test_resume_after_kill_closed_terminal_and_ctrl_c(document, tmp_path):
     out = tmp_path / "out"
     child = spawn(document, out)
     answer(child, "placeholder", "\r")
@@ -152,8 +152,15 @@ def test_resume_after_kill_and_closed_terminal(document, tmp_path):
     child.close(force=True)
     assert len(read_jsonl(out / "decisions.jsonl")) == 4
 
+    child = spawn(document, out)                            # Ctrl-C after one more answer
+    assert marked(answer(child, "placeholder", "\r")) == "M-GmbH"
+    child.expect(PROMPTS["placeholder"])
+    child.sendintr()
+    child.expect("interrupted; finished work is saved")
+    assert finish(child) == 130
+
     child = spawn(document, out)
-    for expected in QUESTIONS[3:]:
+    for expected in QUESTIONS[4:]:
         assert marked(answer(child, "placeholder", "\r")) == expected
     answer(child, "correction", "n")
     assert finish(child) == 0
