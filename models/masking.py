@@ -73,29 +73,42 @@ def draw_strategies(tf, num_elements, scheme: MaskingScheme, seed=None):
     return drawn[0]
 
 
-def mask_tokens(tf, token_ids, element_index, candidates, labels, strategies, mask_id: int,
-                random_ids: tuple[int, int], seed=None):
-    """Mask the tokens of candidate elements; returns new ``token_ids`` ``[T]``.
+def mask_elements(tf, token_ids, token_element, candidates, labels, strategies, mask_id: int,
+                  random_ids: tuple[int, int], seed=None):
+    """Mask the candidate elements of one sequence; returns new ``(token_ids, token_element)``.
+
+    A masked element becomes exactly one token (the mask token, or one random token), whatever its
+    length: a placeholder is a single ``[PLH]`` token while a real name has several WordPieces, so
+    masking token by token would let the number of masks give the label away.
 
     Args:
-        token_ids: ``[T]`` int32 token ids of one sequence.
-        element_index: ``[T]`` int32, the element each token belongs to, -1 for special/padding tokens.
+        token_ids: ``[T]`` int token ids of one sequence.
+        token_element: ``[T]`` int, the element each token belongs to, -1 for [CLS]/[SEP].
         candidates: ``[E]`` float 0/1 candidate vector.
         labels: ``[E]`` float 0/1, 1 for placeholder elements.
         strategies: ``[E]`` int32 strategy per element (see :func:`draw_strategies`).
         mask_id: id of the mask token.
         random_ids: ``[low, high)`` range random replacement tokens are drawn from.
     """
-    in_element = element_index >= 0
-    idx = tf.maximum(element_index, 0)
-    token_candidate = tf.logical_and(in_element, tf.gather(candidates, idx) > 0.5)
-    token_positive = tf.gather(labels, idx) > 0.5
-    token_strategy = tf.gather(strategies, idx)
-    to_mask = tf.logical_or(
-        tf.equal(token_strategy, MASK_TOKEN),
-        tf.logical_and(tf.equal(token_strategy, PLACEHOLDER_ONLY), token_positive),
-    )
-    random_tokens = tf.random.uniform(tf.shape(token_ids), random_ids[0], random_ids[1], tf.int32, seed=seed)
-    masked = tf.where(to_mask, tf.fill(tf.shape(token_ids), tf.cast(mask_id, token_ids.dtype)), token_ids)
-    masked = tf.where(tf.equal(token_strategy, RANDOM), tf.cast(random_tokens, token_ids.dtype), masked)
-    return tf.where(token_candidate, masked, token_ids)
+    masked = tf.logical_and(candidates > 0.5, tf.logical_or(
+        tf.not_equal(strategies, PLACEHOLDER_ONLY), labels > 0.5))
+    random_tokens = tf.random.uniform(tf.shape(labels), random_ids[0], random_ids[1], tf.int32, seed=seed)
+    replacement = tf.where(tf.equal(strategies, RANDOM), random_tokens, mask_id)
+    idx = tf.maximum(token_element, 0)
+    token_masked = tf.logical_and(token_element >= 0, tf.gather(masked, idx))
+    previous = tf.concat([[-1], token_element[:-1]], axis=0)
+    first_of_element = tf.not_equal(token_element, previous)
+    keep = tf.logical_or(tf.logical_not(token_masked), first_of_element)
+    new_ids = tf.where(token_masked, tf.cast(tf.gather(replacement, idx), token_ids.dtype), token_ids)
+    return tf.boolean_mask(new_ids, keep), tf.boolean_mask(token_element, keep)
+
+
+def element_bounds(tf, token_element, num_elements):
+    """Positions of each element's first and last token ``([E], [E])`` from ``token_element`` ``[T]``."""
+    positions = tf.range(tf.shape(token_element)[0], dtype=token_element.dtype)
+    inside = token_element >= 0
+    segments = tf.boolean_mask(token_element, inside)
+    kept = tf.boolean_mask(positions, inside)
+    first = tf.math.unsorted_segment_min(kept, segments, num_elements)
+    last = tf.math.unsorted_segment_max(kept, segments, num_elements)
+    return first, last
