@@ -1,0 +1,205 @@
+"""From element probabilities to sensitive spans: the one decision ``score`` and ``evaluate`` share.
+
+``evaluate --method none|ner`` measures exactly what ``score`` writes, because both call
+:func:`decide`; the element labels ``evaluate`` counts are the elements that ``score``'s spans
+overlap.
+
+The decision, per document (thesis 5.5.3, 7.1, 9.2):
+
+1. **Units.** Without candidates every element is a unit, sensitive when the contextual model's
+   probability reaches the threshold. With candidates (``--method ner``) a unit is a proposed
+   reference, sensitive when the model says so for any of its (masked) elements, and a hit of a
+   standalone recognizer (IBAN, e-mail, ...) is sensitive on its own.
+2. **Consistency.** A name flagged once is flagged everywhere in the document: every element whose
+   word (without punctuation, or a genitive "s") equals a word of a flagged name becomes sensitive
+   too, with the same score (``source`` ``"consistency"``).
+3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
+   "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
+   "Thilo Kemper" is one reference, "Kemper, Meyer" two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulings_anon.document import Element, Span
+
+# Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
+_LEADING = "([{„“‚‘\"'«»<"
+_TRAILING = ")]}“”‘’\"'«»>,;:!?"
+# A trailing period stays on initials and abbreviations ("K.", "Dr.", "e.V."), leaves a word.
+_KEEPS_PERIOD = re.compile(r"^(?:[A-ZÄÖÜa-zäöü]{1,2}|(?:\w\.)+\w)\.$")
+_NAME_WORD = re.compile(r"^[A-ZÄÖÜ][\w'’.-]*$")
+_GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
+
+MODEL_SOURCE = "model"
+CONSISTENCY_SOURCE = "consistency"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How spans are decided.
+
+    ``threshold``: the least probability of a sensitive element; ``consistency``: propagate flagged
+    names; ``common_words``: words never propagated, because they are words, not names (German
+    nouns are capitalized too: a "Vertrag" flagged once must not flag every "Vertrag").
+    """
+
+    threshold: float
+    consistency: bool = True
+    common_words: frozenset = frozenset()
+
+
+def core(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without surrounding punctuation (the whole range if nothing else is left)."""
+    s, e = start, end
+    while s < e and text[s] in _LEADING:
+        s += 1
+    while e > s and text[e - 1] in _TRAILING:
+        e -= 1
+    if e - s > 1 and text[e - 1] == "." and not _KEEPS_PERIOD.match(text[s:e]):
+        while e > s + 1 and text[e - 1] == ".":
+            e -= 1
+    if e <= s or not any(c.isalnum() for c in text[s:e]):
+        return start, end
+    return s, e
+
+
+def name_key(word: str) -> str | None:
+    """The key a name word is propagated by: capitalized, two letters or more; None otherwise."""
+    word = word.rstrip(".")
+    if len(word) < 2 or not _NAME_WORD.match(word) or word.isupper():
+        return None
+    return word
+
+
+def _keys_of(word: str) -> tuple[str, ...]:
+    """The keys a word matches: itself and, for a genitive ("Kempers", "Fuchs'"), its base."""
+    key = name_key(word)
+    if key is None:
+        return ()
+    base = _GENITIVE.sub("", key)
+    return (key, base) if base != key and len(base) >= 2 else (key,)
+
+
+@dataclass
+class _Unit:
+    """A decided piece of the document: a span, the elements it covers, its score and source."""
+
+    start: int
+    end: int
+    elements: list[int]
+    score: float
+    source: str
+    type: str | None = None
+    mergeable: bool = True
+
+
+def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float], settings: Settings,
+           candidates: Sequence[Span] | None = None, standalone: Sequence[Span] = ()) -> list[Span]:
+    """The sensitive spans of one document, sorted by start.
+
+    :param elements: the document's elements (``split_elements(text)``).
+    :param probabilities: the model's probability for each element (masked ones where candidates).
+    :param candidates: proposed references whose context the model judges; None = every element.
+    :param standalone: recognizer hits that are sensitive on their own.
+    """
+    if len(probabilities) != len(elements):
+        raise ValueError(f"{len(probabilities)} probabilities for {len(elements)} elements")
+    if candidates is None:
+        units = _element_units(text, elements, probabilities, settings.threshold)
+    else:
+        units = _reference_units(elements, probabilities, settings.threshold, candidates)
+    units += [_Unit(s.start, s.end, covered_elements(elements, s), s.score if s.score is not None else 1.0,
+                    s.source or "recognizer", s.type, mergeable=False) for s in standalone]
+    units = [u for u in units if u.elements]
+    if settings.consistency:
+        units += _propagate(text, elements, units, settings.common_words)
+    return _spans(text, units)
+
+
+def _element_units(text, elements, probabilities, threshold) -> list[_Unit]:
+    units = []
+    for element, p in zip(elements, probabilities, strict=True):
+        if p >= threshold:
+            s, e = core(text, element.start, element.end)
+            units.append(_Unit(s, e, [element.index], float(p), MODEL_SOURCE))
+    return units
+
+
+def _reference_units(elements, probabilities, threshold, candidates) -> list[_Unit]:
+    units = []
+    for span in candidates:
+        covered = covered_elements(elements, span)
+        if not covered:
+            continue
+        p = max(float(probabilities[i]) for i in covered)
+        if p >= threshold:
+            units.append(_Unit(span.start, span.end, covered, p, f"{span.source or 'candidate'}+{MODEL_SOURCE}",
+                               span.type, mergeable=False))
+    return units
+
+
+def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:
+    """Indices of the elements ``span`` overlaps (elements sorted by start, binary search)."""
+    lo, hi = 0, len(elements)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if elements[mid].end <= span.start:
+            lo = mid + 1
+        else:
+            hi = mid
+    covered = []
+    while lo < len(elements) and elements[lo].start < span.end:
+        covered.append(lo)
+        lo += 1
+    return covered
+
+
+def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], common_words) -> list[_Unit]:
+    """Units for every unflagged element whose word is a word of a flagged name."""
+    best: dict[str, float] = {}
+    flagged = set()
+    for unit in units:
+        flagged.update(unit.elements)
+        for word in text[unit.start:unit.end].split():
+            s, e = core(word, 0, len(word))
+            key = name_key(word[s:e])
+            if key is not None and key not in common_words:
+                best[key] = max(best.get(key, 0.0), unit.score)
+    if not best:
+        return []
+    added = []
+    for element in elements:
+        if element.index in flagged:
+            continue
+        s, e = core(text, element.start, element.end)
+        scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
+        if scores:
+            added.append(_Unit(s, e, [element.index], max(scores), CONSISTENCY_SOURCE))
+    return added
+
+
+def _spans(text: str, units: list[_Unit]) -> list[Span]:
+    """Spans of the units, neighbours separated by spaces only merged (see the module docstring)."""
+    merged: list[_Unit] = []
+    for unit in sorted(units, key=lambda u: (u.start, -u.end)):
+        if merged:
+            last = merged[-1]
+            if unit.start < last.end or (last.mergeable and unit.mergeable and _joins(text, last.end, unit.start)):
+                best = last if last.score >= unit.score else unit
+                merged[-1] = _Unit(last.start, max(last.end, unit.end), last.elements + unit.elements,
+                                   best.score, best.source, last.type or unit.type,
+                                   last.mergeable and unit.mergeable)
+                continue
+        merged.append(unit)
+    return [Span(u.start, u.end, text[u.start:u.end], u.type, min(1.0, max(0.0, u.score)), source=u.source)
+            for u in merged]
+
+
+def _joins(text: str, end: int, start: int) -> bool:
+    """Whether the gap ``text[end:start]`` joins two flagged pieces into one reference."""
+    gap = text[end:start]
+    return bool(gap) and gap.isspace() and gap.count("\n") < 2

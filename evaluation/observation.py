@@ -1,0 +1,69 @@
+"""What the proposers and the contextual model say about documents, before any threshold.
+
+Shared by ``score`` and ``evaluate``: the recognizers (and the legal NER, for ``ner``) propose
+references, the proposed elements are masked, and the model gives every element a probability.
+:func:`evaluation.decisions.decide` turns an :class:`Observation` into spans at a threshold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rulings_anon.document import Document, Element, Span, element_labels
+
+from .decisions import Settings, decide
+
+# How candidates are chosen: "none" classifies every element unmasked, "ner" masks the proposed
+# references, "random" masks given elements (evaluation only: all positives plus random ones).
+CANDIDATE_MODES = ("none", "ner", "random")
+
+
+@dataclass
+class Observation:
+    """One document's element probabilities and proposals."""
+
+    probabilities: np.ndarray
+    candidates: list[Span] | None = None  # references the model judges (ner); None = every element
+    standalone: list[Span] = field(default_factory=list)  # recognizer hits, sensitive on their own
+    proposed: list[bool] | None = None  # per element: masked as a candidate (ner, random)
+
+    def spans(self, text: str, elements: Sequence[Element], settings: Settings) -> list[Span]:
+        """The sensitive spans at ``settings`` (``none`` and ``ner``)."""
+        return decide(text, elements, self.probabilities, settings, self.candidates, self.standalone)
+
+
+def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]], model, mode: str, *,
+            ner=None, recognizers=True, proposed: Sequence[list[bool]] | None = None) -> list[Observation]:
+    """Run the proposers and ``model`` (an :class:`~evaluation.prediction.ElementModel`) once.
+
+    :param recognizers: True, a set of recognizer names, or False (see ``propose_candidates``).
+    :param proposed: for ``random``: per document and element, whether it is a candidate.
+    """
+    from .candidates import is_standalone_hit, propose_candidates_many
+
+    if mode not in CANDIDATE_MODES:
+        raise ValueError(f"unknown candidate mode {mode!r}; known: {', '.join(CANDIDATE_MODES)}")
+    if mode == "random":
+        if proposed is None:
+            raise ValueError("random candidates need the proposed elements")
+        masked = {d.id: {i for i, c in enumerate(flags) if c} for d, flags in zip(documents, proposed, strict=True)}
+        return [Observation(p, proposed=list(c))
+                for p, c in zip(model.probabilities(documents, masked), proposed, strict=True)]
+    texts = [d.text for d in documents]
+    use_ner = ner if mode == "ner" else None
+    if use_ner is None and not recognizers:
+        proposals = [[] for _ in documents]
+    else:
+        proposals = propose_candidates_many(texts, use_ner, recognizers)
+    standalone = [[s for s in spans if is_standalone_hit(s)] for spans in proposals]
+    if mode == "none":
+        return [Observation(p, None, hits)
+                for p, hits in zip(model.probabilities(documents), standalone, strict=True)]
+    flags = [element_labels(list(els), spans) for els, spans in zip(elements, proposals, strict=True)]
+    masked = {d.id: {i for i, c in enumerate(f) if c} for d, f in zip(documents, flags, strict=True)}
+    probabilities = model.probabilities(documents, masked)
+    return [Observation(p, [s for s in spans if not is_standalone_hit(s)], hits, f)
+            for p, spans, hits, f in zip(probabilities, proposals, standalone, flags, strict=True)]

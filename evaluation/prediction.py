@@ -1,0 +1,79 @@
+"""The contextual model as ``evaluate`` and ``score`` use it: element probabilities per document.
+
+Wraps :func:`models.predict.load_model` (which does paragraph extraction, tokenization, masking of
+candidates with the mask token, scheme M7, and maps token predictions back to the text elements)
+and feeds it documents in chunks, so a large corpus never sits in memory as one batch, with a
+progress bar over the elements.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from rulings_anon.document import Document, count_elements
+from rulings_anon.errors import ModelError
+
+# Documents handed to the model at once: enough to fill its batches, few enough to keep memory flat.
+CHUNK_ELEMENTS = 200_000
+
+
+class ElementModel:
+    """A loaded model directory: ``probabilities(documents, candidates)`` -> one array per document."""
+
+    def __init__(self, model_dir, progress: bool = False):
+        self.model_dir = Path(model_dir)
+        if not self.model_dir.is_dir():
+            raise ModelError(f"{self.model_dir}: no such model directory")
+        from models.predict import load_model
+
+        self.predictor = load_model(self.model_dir)
+        self.progress = progress
+
+    def probabilities(self, documents: Sequence[Document],
+                      candidates: Mapping[str, set[int]] | None = None) -> list[np.ndarray]:
+        """The probability of every element of each document (``split_elements`` order).
+
+        With ``candidates`` (document id -> element indices) those elements are masked; the
+        probabilities of the other elements are then meaningless to the caller.
+        """
+        result: list[np.ndarray] = []
+        bar = _bar(self.progress, sum(count_elements(d.text) for d in documents))
+        chunk: list[Document] = []
+        size = 0
+        for document in documents:
+            chunk.append(document)
+            size += count_elements(document.text)
+            if size >= CHUNK_ELEMENTS:
+                result += self._predict(chunk, candidates)
+                bar.update(size)
+                chunk, size = [], 0
+        if chunk:
+            result += self._predict(chunk, candidates)
+            bar.update(size)
+        bar.close()
+        return result
+
+    def _predict(self, documents: list[Document], candidates) -> list[np.ndarray]:
+        wanted = [d for d in documents if d.text.strip()]
+        masked = None if candidates is None else {d.id: set(candidates.get(d.id, ())) for d in wanted}
+        predictions = self.predictor.predict_documents(wanted, candidates=masked) if wanted else {}
+        arrays = []
+        for document in documents:
+            rows = predictions.get(document.id, [])
+            expected = count_elements(document.text)
+            if len(rows) != expected:
+                raise ModelError(f"{self.model_dir}: the model returned {len(rows)} predictions for the "
+                                 f"{expected} elements of document {document.id}")
+            arrays.append(np.fromiter((p for _, _, p in rows), dtype=np.float64, count=len(rows)))
+        return arrays
+
+
+def _bar(enabled: bool, total: int):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="el", unit_scale=True, desc="model", file=sys.stderr,
+                disable=not enabled or not sys.stderr.isatty(), leave=False)
