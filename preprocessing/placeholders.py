@@ -221,8 +221,11 @@ class PlaceholderDetector:
             return True
         if self.core(after_succ) in self.p.reference_followers:
             return True
-        if core.rstrip(".") in self.p.roman_numerals and succ_core in self.p.ordinal_nouns:
-            return True
+        if core.rstrip(".") in self.p.roman_numerals and (
+            succ_core in self.p.ordinal_nouns
+            or (succ_core in ("bis", "und", "-", "–") and self.core(after_succ).rstrip(".") in self.p.roman_numerals)
+        ):
+            return True  # "des I. Senats", "Nr. 2 b I bis VI"
         if pred and _BARE_NUMBER.match(self.core(pred) if self.core(pred) else pred):
             return True
         # statute books with a roman numeral: "SGB V", "BGBl. I"

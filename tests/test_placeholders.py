@@ -56,6 +56,7 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "A. Die Revision ist unbegründet. B. Die Kosten trägt der Kläger.",  # section markers
         "Er schrieb eine E-Mail und fuhr mit der U-Bahn, z. B. mittags, s. o.",
         "Das ist i.d.R. so; BGBl. I S. 2317.",
+        "Nach h. M. ist das so; Abteilung I prüft Nr. 2 b I bis VI.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
