@@ -408,8 +408,8 @@ def _move(offset: int, edits: list[_Edit], is_end: bool) -> int:
     """Where ``offset`` of the old text lies in the new one."""
     shift = 0
     for edit in edits:
-        if offset < edit.old_start or (offset == edit.old_start and not is_end):
-            break
+        if offset < edit.old_start or (offset == edit.old_start and is_end):
+            break  # before the replaced range (an end at its start stays before it)
         if offset < edit.old_end or (offset == edit.old_end and is_end):
             return edit.end if is_end else edit.start
         shift = edit.end + edit.extra - edit.old_end

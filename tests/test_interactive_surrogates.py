@@ -128,3 +128,16 @@ def test_pseudonymize_record_on_ler_moves_entities():
         if not any(s["start"] < old["end"] and old["start"] < s["end"] for s in record["spans"]):
             assert out["text"][new["start"]:new["end"]] == record["text"][old["start"]:old["end"]]
     assert pseudonymize_record(record, SurrogateGenerator(0)) == out
+
+
+def test_entities_next_to_a_replacement_keep_their_text():
+    record = {"id": "x", "text": "Die Firma(K.) zahlt an Herrn K. Danach",
+              "spans": [{"start": 10, "end": 12, "type": "UN"}, {"start": 29, "end": 31, "type": "PER"}],
+              "entities": [{"start": 4, "end": 10, "type": "X"}, {"start": 10, "end": 12, "type": "UN"},
+                           {"start": 12, "end": 13, "type": "Y"}, {"start": 23, "end": 31, "type": "PER"}]}
+    out = pseudonymize_record(record, SurrogateGenerator(0))
+    text = out["text"]
+    firma, company, bracket, person = (text[e["start"]:e["end"]] for e in out["entities"])
+    assert (firma, bracket) == ("Firma(", ")")  # ends where a replacement starts
+    assert company == text[out["spans"][0]["start"]:out["spans"][0]["end"]] and company.startswith("K")
+    assert person.startswith("Herrn K") and text.endswith(f"{person}. Danach")
