@@ -26,6 +26,12 @@ def replace(args) -> int:
         documents = documents[:args.limit]
     if not documents:
         raise InputError("holds no documents", args.input)
+    seen: set[str] = set()
+    for doc in documents:
+        if doc.id in seen:
+            raise InputError(f"two documents have the id {doc.id!r}; decisions are kept per id, so ids "
+                             "must be unique", args.input)
+        seen.add(doc.id)
     if not args.auto and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError("replace asks its questions on a terminal, and this is none: "
                          "run it in a terminal, or add --auto to replace without questions", args.input)
