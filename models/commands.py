@@ -11,14 +11,8 @@ from pathlib import Path
 from rulings_anon.cli import Command
 
 from .masking import SCHEMES
+from .pretrain_commands import COMMANDS as _PRETRAIN
 from .variants import BERT_VARIANTS, GLOVE_VARIANTS
-
-try:  # the pretraining command lives in its own module, written separately
-    from .pretrain_commands import COMMANDS as _PRETRAIN
-except ImportError as exc:
-    if exc.name != f"{__package__}.pretrain_commands":
-        raise
-    _PRETRAIN = []
 
 TRAIN_HELP = "train a model variant on preprocessed TFRecords"
 
