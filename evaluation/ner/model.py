@@ -73,7 +73,7 @@ def build_model(config: NerConfig):
     char_features = layers.TimeDistributed(layers.GlobalMaxPooling1D(), name="char_pool")(char_features)
     x = layers.Concatenate(name="token_vectors")([word_vectors, char_features])
     x = layers.Dropout(config.dropout)(x)
-    x = layers.Bidirectional(layers.LSTM(config.hidden, return_sequences=True), name="bilstm")(x)
+    x = layers.Bidirectional(layers.LSTM(config.hidden, return_sequences=True, recurrent_activation="hard_sigmoid"), name="bilstm")(x)
     x = layers.Dropout(config.dropout)(x)
     tags = layers.Dense(len(config.tags), activation="softmax", name="tags")(x)
     model = k.Model({"words": words, "chars": chars}, tags, name="legal_ner")

@@ -67,7 +67,9 @@ def train_ner(files, out, epochs: int = 3, max_docs: int | None = None, seed: in
     losses: list[float] = list(state["loss"]) if state else []
     rng = np.random.default_rng(seed)
     show = sys.stderr.isatty() if progress is None else progress
-    batches = -(-len(arrays["words"]) // batch_size)
+    # Whole batches only: one batch shape means one traced training step.
+    batch_size = min(batch_size, len(arrays["words"]))
+    batches = len(arrays["words"]) // batch_size
     if steps_per_epoch:
         batches = min(batches, steps_per_epoch)
     for epoch in range(first_epoch, epochs):
