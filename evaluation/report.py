@@ -1,0 +1,107 @@
+"""``evaluate --report FILE.md``: the results in the thesis's table layout (Tables 6.2-6.4, 7.1).
+
+Each ``evaluate`` run adds (or replaces) its row in ``FILE.json`` beside the report, keyed by model
+and method, and the Markdown is rendered again from all rows: running ``evaluate`` once per model
+and method fills the tables. Metric values are in %, as in the thesis.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulings_anon.errors import InputError
+from rulings_anon.jsonl import atomic_writer, read_json, write_json
+
+from .evaluate import METHODS
+
+TITLES = {
+    "random": "Evaluation results for random candidates (Table 6.2)",
+    "ner": "Evaluation results for NER-chosen candidates (Table 6.3)",
+    "none": "Evaluation results without candidates (Table 6.4)",
+}
+MODEL_COLUMNS = ("Embed", "Variant", "Cand", "Mask", "Epoc")
+EXTRA_COLUMNS = {"random": ("A.2 Prec",), "ner": ("Det-Rec", "Cand-Rec"), "none": ()}
+LEGEND = ("'Embed', 'Cand', 'Epoc', 'Prec', 'Acc', 'Det-Rec' and 'Cand-Rec' denote 'Embedding', 'Candidate', "
+          "'Training Epochs', 'Precision', 'Accuracy', 'Detected recall' (recall over the proposed positives) "
+          "and 'Candidate recall' (share of positives proposed). 'A.2 Prec' is the appendix A.2 estimate of the "
+          "precision when every element is classified. Metric values are in %.")
+
+
+def model_row(model_dir) -> dict:
+    """The model columns of a row, from the model directory's ``config.json``."""
+    path = Path(model_dir) / "config.json"
+    config = read_json(path) if path.exists() else {}
+    training = config.get("training") or {}
+    return {
+        "model": str(model_dir),
+        "Embed": {"bert": "BERT", "glove": "GloVe"}.get(config.get("embedding"), config.get("embedding", "?")),
+        "Variant": config.get("variant", "?"),
+        "Cand": "YES" if config.get("candidates") else "NO",
+        "Mask": config.get("masking") or "-",
+        "Epoc": training.get("epochs_done", config.get("epochs", "?")),
+    }
+
+
+def result_row(model_dir, result: dict, validation: dict | None = None) -> dict:
+    """A report row: model columns, the method's metrics and, when given, validation metrics."""
+    metrics = result["metrics"]
+    row = {**model_row(model_dir), "method": result["method"], "threshold": result["threshold"],
+           "Recall": metrics["recall"], "Prec": metrics["precision"], "Acc": metrics["accuracy"],
+           "F1": metrics["f1"]}
+    if result["method"] == "random":
+        row["A.2 Prec"] = result["a2_precision"]
+    if result["method"] == "ner":
+        row["Det-Rec"] = result["ner"]["detected_recall"]
+        row["Cand-Rec"] = result["ner"]["candidate_recall"]
+        row["Acc"] = result["ner"]["candidate_accuracy"]
+    if validation is not None:
+        row["validation"] = validation
+    return row
+
+
+def _percent(value) -> str:
+    return f"{100 * value:.1f}" if isinstance(value, (int, float)) else str(value)
+
+
+def _table(columns: tuple[str, ...], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(columns) + " |", "| " + " | ".join("---" for _ in columns) + " |"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return lines
+
+
+def render(rows: list[dict]) -> str:
+    """The Markdown report of ``rows``."""
+    lines = ["# Evaluation report", ""]
+    for method in METHODS:
+        chosen = [r for r in rows if r["method"] == method]
+        if not chosen:
+            continue
+        metric_columns = ("Recall", "Prec", "Acc", "F1") + EXTRA_COLUMNS[method]
+        body = [[str(r[c]) for c in MODEL_COLUMNS] + [_percent(r.get(c, "")) for c in metric_columns]
+                for r in chosen]
+        lines += [f"## {TITLES[method]}", "", *_table(MODEL_COLUMNS + metric_columns, body), "",
+                  f"Threshold {', '.join(sorted({str(r['threshold']) for r in chosen}))}. {LEGEND}", ""]
+    gap = [r for r in rows if r["method"] == "none" and r.get("validation")]
+    if gap:
+        columns = MODEL_COLUMNS[:4] + ("Tst Rec", "Tst Prec", "Val Rec", "Val Prec")
+        body = [[str(r[c]) for c in MODEL_COLUMNS[:4]]
+                + [_percent(r["Recall"]), _percent(r["Prec"]),
+                   _percent(r["validation"]["recall"]), _percent(r["validation"]["precision"])] for r in gap]
+        lines += ["## Comparison of metrics on validation and test data set (Table 7.1)", "",
+                  *_table(columns, body), "",
+                  "Test: without candidates on the test set. Validation: the validation TFRecords as in "
+                  "training (placeholders masked, candidate elements counted). Metric values are in %.", ""]
+    return "\n".join(lines)
+
+
+def update_report(report: Path, row: dict) -> None:
+    """Add ``row`` to the rows kept beside ``report`` (replacing the same model and method), re-render."""
+    report = Path(report)
+    store = report.with_suffix(".json")
+    rows = read_json(store) if store.exists() else []
+    if not isinstance(rows, list):
+        raise InputError("not a list of report rows; delete it or choose another --report", store)
+    rows = [r for r in rows if (r.get("model"), r.get("method")) != (row["model"], row["method"])] + [row]
+    write_json(store, rows)
+    with atomic_writer(report) as handle:
+        handle.write(render(rows))

@@ -1,0 +1,119 @@
+"""The shared span decision: thresholds, span merging, consistency, candidates, standalone hits."""
+
+import pytest
+
+from evaluation.decisions import Settings, core, decide
+from rulings_anon.document import Span, element_labels, split_elements
+
+
+def probabilities(text, flagged: dict[str, float]):
+    """Per element of ``text``: the probability given for its text (first match wins), else 0."""
+    return [flagged.get(e.text, 0.0) for e in split_elements(text)]
+
+
+def spans_of(text, flagged, settings=Settings(0.5), **kwargs):
+    elements = split_elements(text)
+    return decide(text, elements, probabilities(text, flagged), settings, **kwargs)
+
+
+def texts(spans):
+    return [(s.text, s.source) for s in spans]
+
+
+@pytest.mark.parametrize("piece, expected", [
+    ("Kemper,", "Kemper"),  # a comma belongs to the sentence
+    ("(Kemper)", "Kemper"),
+    ("Kemper.", "Kemper"),  # a sentence period too
+    ("K.", "K."),  # an initial keeps its period
+    ("„Meyer“", "Meyer"),
+    ("...", "..."),  # nothing but punctuation: the whole element
+    ("e.V.", "e.V."),
+])
+def test_core_cuts_sentence_punctuation(piece, expected):
+    s, e = core(piece, 0, len(piece))
+    assert piece[s:e] == expected
+
+
+def test_neighbouring_elements_merge_into_one_span_with_exact_offsets():
+    text = "Der Zeuge Thilo Kemper, wohnhaft in Kehl, sagte aus."
+    spans = spans_of(text, {"Thilo": 0.9, "Kemper,": 0.8, "Kehl,": 0.7}, Settings(0.5, consistency=False))
+    assert [(s.start, s.end, s.text) for s in spans] == [(10, 22, "Thilo Kemper"), (36, 40, "Kehl")]
+    assert spans[0].score == pytest.approx(0.9)
+    assert spans[0].source == "model"
+
+
+def test_comma_separated_names_stay_two_spans():
+    text = "die Zeugen Kemper, Meyer und Lange"
+    spans = spans_of(text, {"Kemper,": 0.9, "Meyer": 0.9, "Lange": 0.9}, Settings(0.5, consistency=False))
+    assert [s.text for s in spans] == ["Kemper", "Meyer", "Lange"]
+
+
+def test_a_blank_line_separates_spans():
+    text = "Kemper\n\nMeyer"
+    spans = spans_of(text, {"Kemper": 0.9, "Meyer": 0.9}, Settings(0.5, consistency=False))
+    assert [s.text for s in spans] == ["Kemper", "Meyer"]
+
+
+def test_threshold_trades_recall_for_precision():
+    text = "Herr Kemper und Frau Lange"
+    flagged = {"Kemper": 0.8, "Lange": 0.4}
+    assert [s.text for s in spans_of(text, flagged, Settings(0.5))] == ["Kemper"]
+    assert [s.text for s in spans_of(text, flagged, Settings(0.3))] == ["Kemper", "Lange"]
+
+
+def test_a_name_flagged_once_is_flagged_everywhere_in_the_document():
+    text = "Der Kläger Thilo Kemper rief an. Später bestritt Kemper dies, Kempers Frau auch. Der Kläger blieb."
+    elements = split_elements(text)
+    probs = [0.0] * len(elements)
+    probs[2], probs[3] = 0.9, 0.8  # "Thilo", "Kemper": only the first mention is flagged
+    probs[1] = 0.7  # "Kläger": a common word, flagged here but never propagated
+    settings = Settings(0.5, consistency=True, common_words=frozenset({"Kläger"}))
+    spans = decide(text, elements, probs, settings)
+    assert texts(spans) == [("Kläger Thilo Kemper", "model"), ("Kemper", "consistency"),
+                            ("Kempers", "consistency")]
+    assert spans[1].score == pytest.approx(0.8)  # the score of the flagged "Kemper"
+    assert text.count("Kläger") == 2 and element_labels(elements, spans)[-2] is False
+    without = decide(text, elements, probs, Settings(0.5, consistency=False))
+    assert texts(without) == [("Kläger Thilo Kemper", "model")]
+
+
+def test_initials_and_lower_case_words_are_not_propagated():
+    text = "Herr K. und der vertrag. Dann K. und vertrag."
+    spans = spans_of(text, {"K.": 0.0, "vertrag.": 0.9})
+    # "vertrag" is flagged where the model says so, but a lower-case word is no name to propagate.
+    assert [s.text for s in spans] == ["vertrag", "vertrag"]
+
+
+def test_candidates_are_judged_as_whole_references():
+    text = "Herr Thilo von Schmiedeberg und die Isenberg AG klagen."
+    elements = split_elements(text)
+    probs = [0.0, 0.2, 0.9, 0.1, 0.0, 0.0, 0.3, 0.0, 0.0]  # only "von" looks sensitive
+    candidates = [Span(5, 27, "Thilo von Schmiedeberg", "PER", 0.99, source="ner"),
+                  Span(36, 44, "Isenberg", "UN", 0.95, source="ner")]
+    spans = decide(text, elements, probs, Settings(0.5, consistency=False), candidates=candidates)
+    assert [(s.start, s.end, s.type, s.source, s.score) for s in spans] == [(5, 27, "PER", "ner+model", 0.9)]
+
+
+def test_standalone_hits_are_sensitive_on_their_own():
+    text = "Zahlung auf DE91 1000 0000 0123 4567 89 am Montag."
+    elements = split_elements(text)
+    hit = Span(12, 39, "DE91 1000 0000 0123 4567 89", "IBAN", 0.95, source="iban")
+    spans = decide(text, elements, [0.0] * len(elements), Settings(0.5), candidates=[], standalone=[hit])
+    assert [(s.start, s.end, s.type, s.source) for s in spans] == [(12, 39, "IBAN", "iban")]
+    assert sum(element_labels(elements, spans)) == 6
+
+
+def test_spans_cover_exactly_the_sensitive_elements():
+    text = "(Kemper) und „Meyer“, Herrn K. sowie e.V. und ... in Kehl."
+    flagged = {"(Kemper)": 0.9, "„Meyer“,": 0.6, "K.": 0.7, "...": 0.8, "Kehl.": 0.9}
+    elements = split_elements(text)
+    probs = probabilities(text, flagged)
+    spans = decide(text, elements, probs, Settings(0.5, consistency=False))
+    assert element_labels(elements, spans) == [p >= 0.5 for p in probs]
+    assert [s.text for s in spans] == ["Kemper", "Meyer", "K.", "...", "Kehl"]
+
+
+def test_no_elements_no_spans():
+    assert decide("", [], [], Settings(0.5)) == []
+    with pytest.raises(ValueError):
+        decide("a b", split_elements("a b"), [0.1], Settings(0.5))
