@@ -1,0 +1,351 @@
+"""The preprocess pipeline: corpus -> paragraphs -> labelled elements -> tokens -> TFRecords.
+
+Per document (thesis 5.3): paragraphs are extracted, split into whitespace elements and labelled
+(the placeholder detector's weak labels, or the gold ``spans`` of a gold corpus); every
+placeholder element becomes the one placeholder-symbol token; the other elements are tokenized;
+paragraphs are packed into sequences (:mod:`preprocessing.sequences`) and written as records of
+:mod:`preprocessing.record_format`. Documents go to the training or validation split by a hash
+of their id (90/10, thesis 5.4.4.3), so a rebuild never moves a document between splits.
+
+* :class:`SequenceBuilder` turns one document into :class:`SequenceRecord` s;
+* :func:`document_sequencer` does it for new documents with a model's tokenizer (scoring);
+* :func:`build_data` writes a whole data directory; :func:`make_records` is its small in-memory
+  front end for tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulings_anon.document import Document, Element, Paragraph, Span, element_labels
+from rulings_anon.errors import InputError
+from rulings_anon.jsonl import write_json
+
+from . import record_format as rf
+from .sequences import candidate_vectors, is_sentence_end, pack
+
+# Sequence length defaults per tokenizer kind (thesis 5.4.1.2: BERT 512; 5.4.1.3: GloVe 2048).
+MAX_SEQ_LEN = {"bert": 512, "glove": 2048}
+# Tokens a BERT sequence spends on [CLS] and [SEP].
+FRAME_TOKENS = {"bert": 2, "glove": 0}
+DEFAULT_CANDIDATE_VECTORS = 10
+DEFAULT_CANDIDATE_RATE = 0.02
+DEFAULT_VALIDATION_SHARE = 0.1
+RECORDS_PER_SHARD = 2000
+
+
+@dataclass
+class LabeledParagraph:
+    """A paragraph, its elements (paragraph offsets) and whether each is a placeholder."""
+
+    paragraph: Paragraph
+    elements: list[Element]
+    labels: list[bool]
+
+
+def _paragraphs(document: Document) -> list[Paragraph]:
+    from .paragraphs import extract_paragraphs
+
+    return extract_paragraphs(document.text)
+
+
+def weak_labels() -> Callable[[Document], list[LabeledParagraph]]:
+    """Labels from the rule-based placeholder detector (the training signal, thesis 5.3.2)."""
+    from .placeholders import PlaceholderDetector
+
+    detector = PlaceholderDetector()
+
+    def label(document: Document) -> list[LabeledParagraph]:
+        out = []
+        for paragraph in _paragraphs(document):
+            elements, labels = detector.label_elements(paragraph.text)
+            out.append(LabeledParagraph(paragraph, elements, labels))
+        return out
+
+    return label
+
+
+def gold_labels() -> Callable[[Document], list[LabeledParagraph]]:
+    """Labels from the documents' gold ``spans``: an element is positive when a span overlaps it."""
+
+    def label(document: Document) -> list[LabeledParagraph]:
+        out = []
+        for paragraph in _paragraphs(document):
+            elements = paragraph.elements()
+            in_document = [Element(*paragraph.to_document_span(e.start, e.end), e.text, e.index)
+                           for e in elements]
+            out.append(LabeledParagraph(paragraph, elements, element_labels(in_document, document.spans)))
+        return out
+
+    return label
+
+
+def no_labels() -> Callable[[Document], list[LabeledParagraph]]:
+    """Every element negative and tokenized as written (new documents to score)."""
+
+    def label(document: Document) -> list[LabeledParagraph]:
+        out = []
+        for paragraph in _paragraphs(document):
+            elements = paragraph.elements()
+            out.append(LabeledParagraph(paragraph, elements, [False] * len(elements)))
+        return out
+
+    return label
+
+
+LABEL_SOURCES = {"weak": weak_labels, "gold": gold_labels, "none": no_labels}
+
+
+def validation_split(doc_id: str, share: float = DEFAULT_VALIDATION_SHARE) -> str:
+    """``"validation"`` for about ``share`` of the document ids, chosen by a stable hash."""
+    bucket = int.from_bytes(hashlib.sha1(doc_id.encode("utf-8")).digest()[:8], "big") / 2 ** 64
+    return "validation" if bucket < share else "train"
+
+
+@dataclass
+class DocumentSummary:
+    """What one document contributed, for stats.json."""
+
+    elements: int = 0
+    placeholders: int = 0
+    tokens: int = 0
+    truncated_elements: int = 0
+    split_paragraphs: int = 0
+    candidates: int = 0
+    candidate_slots: int = 0
+
+
+class SequenceBuilder:
+    """Turns labelled paragraphs of a document into records (one per sequence)."""
+
+    def __init__(self, tokenizer, max_seq_len: int | None = None,
+                 candidate_vectors: int = DEFAULT_CANDIDATE_VECTORS,
+                 candidate_rate: float = DEFAULT_CANDIDATE_RATE, seed: int = 0):
+        self.tokenizer = tokenizer
+        self.kind = tokenizer.kind
+        self.max_seq_len = max_seq_len or MAX_SEQ_LEN[self.kind]
+        self.capacity = self.max_seq_len - FRAME_TOKENS[self.kind]
+        if self.capacity < 1:
+            raise InputError(f"--max-seq-len {self.max_seq_len} leaves no room for tokens")
+        self.candidate_vectors = candidate_vectors
+        self.candidate_rate = candidate_rate
+        self.seed = seed
+
+    def sequences(self, doc_id: str, paragraphs: list[LabeledParagraph],
+                  summary: DocumentSummary | None = None) -> list[rf.SequenceRecord]:
+        summary = summary if summary is not None else DocumentSummary()
+        placeholder = self.tokenizer.special_ids["placeholder"]
+        flat = [(p, e, label) for p, lp in enumerate(paragraphs) for e, label in zip(lp.elements, lp.labels)]
+        texts = [e.text for _, e, label in flat if not label]
+        tokenized = iter(self.tokenizer.tokenize_elements(texts) if texts else [])
+        tokens: list[list[int]] = []
+        for *_, label in flat:
+            ids = [placeholder] if label else next(tokenized)
+            if len(ids) > self.capacity:
+                summary.truncated_elements += 1
+                ids = ids[:self.capacity]
+            tokens.append(ids)
+        words = None
+        if self.kind == "glove":
+            word_ids = iter(self.tokenizer.word_ids(texts) if texts else [])
+            words = [self.tokenizer.placeholder_word_id if label else next(word_ids) for _, _, label in flat]
+
+        # Per paragraph: token counts and sentence ends, for packing; offsets into ``flat``.
+        firsts, layout, position = [], [], 0
+        for lp in paragraphs:
+            firsts.append(position)
+            n = len(lp.elements)
+            layout.append(([len(t) for t in tokens[position:position + n]],
+                           [is_sentence_end(e.text) for e in lp.elements]))
+            position += n
+        packed = pack(layout, self.capacity)
+        sequences_of: dict[int, set[int]] = {}
+        for index, chunks in enumerate(packed):
+            for chunk in chunks:
+                sequences_of.setdefault(chunk.paragraph, set()).add(index)
+        summary.split_paragraphs += sum(1 for seen in sequences_of.values() if len(seen) > 1)
+
+        records = []
+        for index, chunks in enumerate(packed):
+            record = self._record(doc_id, index, chunks, paragraphs, firsts, flat, tokens, words)
+            records.append(record)
+            summary.candidates += sum(map(sum, record.candidates))
+            summary.candidate_slots += len(record.candidates) * record.num_elements
+        summary.elements += len(flat)
+        summary.placeholders += sum(1 for *_, label in flat if label)
+        summary.tokens += sum(map(len, tokens))
+        return records
+
+    def _record(self, doc_id, index, chunks, paragraphs, firsts, flat, tokens, words) -> rf.SequenceRecord:
+        frame = self.kind == "bert"
+        special = self.tokenizer.special_ids
+        token_ids = [special["cls"]] if frame else []
+        token_element = [-1] if frame else []
+        starts, counts, labels, char_starts, char_ends, para_index, word_ids = [], [], [], [], [], [], []
+        for chunk in chunks:
+            lp = paragraphs[chunk.paragraph]
+            for local in range(chunk.first, chunk.end):
+                k = firsts[chunk.paragraph] + local
+                element = flat[k][1]
+                e = len(labels)
+                starts.append(len(token_ids))
+                counts.append(len(tokens[k]))
+                token_ids.extend(tokens[k])
+                token_element.extend([e] * len(tokens[k]))
+                labels.append(int(flat[k][2]))
+                a, b = lp.paragraph.to_document_span(element.start, element.end)
+                char_starts.append(a)
+                char_ends.append(b)
+                para_index.append(lp.paragraph.index)
+                if words is not None:
+                    word_ids.append(words[k])
+        if frame:
+            token_ids.append(special["sep"])
+            token_element.append(-1)
+        rng = random.Random(f"{self.seed}:{doc_id}:{index}")
+        return rf.SequenceRecord(
+            doc_id=doc_id, sequence_index=index, token_ids=token_ids, token_element=token_element,
+            element_token_start=starts, element_token_count=counts, element_label=labels,
+            element_start=char_starts, element_end=char_ends, element_paragraph=para_index,
+            candidates=candidate_vectors(labels, self.candidate_vectors, self.candidate_rate, rng),
+            word_ids=word_ids if words is not None else None)
+
+
+def document_sequencer(tokenizer_dir, data_format: dict, labels: str = "none"):
+    """A function ``document -> [SequenceRecord]`` with the tokenizer in ``tokenizer_dir``.
+
+    ``data_format`` is the ``format.json`` of the data the model was trained on; its asset
+    files are looked up by name in ``tokenizer_dir`` (a model directory's copy). New documents
+    are tokenized as written (``labels="none"``); ``"weak"`` replaces detected placeholders.
+    """
+    from .tokenizers import load_tokenizer
+
+    assets = {name: Path(relative).name for name, relative in data_format["assets"].items()
+              if name in ("vocab", "sentencepiece", "words")}
+    tokenizer = load_tokenizer(tokenizer_dir, {**data_format, "assets": assets})
+    builder = SequenceBuilder(tokenizer, data_format.get("max_seq_len"), candidate_vectors=0)
+    label = LABEL_SOURCES[labels]()
+    return lambda document: builder.sequences(document.id, label(document))
+
+
+class _ShardWriter:
+    """Writes records of one split into numbered shards of at most ``per_shard`` records."""
+
+    def __init__(self, directory: Path, split: str, per_shard: int):
+        self.directory, self.split, self.per_shard = directory, split, per_shard
+        self.shards = 0
+        self.count = 0
+        self._buffer: list[rf.SequenceRecord] = []
+
+    def add(self, records: list[rf.SequenceRecord]) -> None:
+        self._buffer.extend(records)
+        while len(self._buffer) >= self.per_shard:
+            self._flush(self._buffer[:self.per_shard])
+            self._buffer = self._buffer[self.per_shard:]
+
+    def close(self) -> None:
+        if self._buffer or not self.shards:
+            self._flush(self._buffer)
+            self._buffer = []
+
+    def _flush(self, records) -> None:
+        self.count += rf.write_records(self.directory / rf.shard_name(self.split, self.shards), records)
+        self.shards += 1
+
+
+@dataclass
+class BuildResult:
+    stats: dict
+    piece_sequences: list = field(default_factory=list)
+
+
+def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str = "weak",
+               max_seq_len: int | None = None, candidate_vectors: int = DEFAULT_CANDIDATE_VECTORS,
+               candidate_rate: float = DEFAULT_CANDIDATE_RATE, validation_share: float = DEFAULT_VALIDATION_SHARE,
+               records_per_shard: int = RECORDS_PER_SHARD, seed: int = 0, keep_pieces: bool = False,
+               progress=None, extra_meta: dict | None = None) -> BuildResult:
+    """Write the shards, ``format.json`` (without GloVe assets) and ``stats.json`` of ``out_dir``.
+
+    With ``keep_pieces`` the token ids of every sequence are returned for GloVe counting.
+    """
+    started = time.perf_counter()
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for split in rf.SPLITS:  # shards of an earlier build would mix with the new ones
+        for stale in rf.shard_files(out, split):
+            stale.unlink()
+    builder = SequenceBuilder(tokenizer, max_seq_len, candidate_vectors, candidate_rate, seed)
+    label = LABEL_SOURCES[labels]()
+    writers = {split: _ShardWriter(out, split, records_per_shard) for split in rf.SPLITS}
+    summary = DocumentSummary()
+    documents_per_split = dict.fromkeys(rf.SPLITS, 0)
+    pieces = []
+    seen: set[str] = set()
+    for document in documents:
+        if document.id in seen:
+            raise InputError(f"document id {document.id!r} occurs twice: ids must be unique")
+        seen.add(document.id)
+        records = builder.sequences(document.id, label(document), summary)
+        split = validation_split(document.id, validation_share)
+        documents_per_split[split] += 1
+        writers[split].add(records)
+        if keep_pieces:
+            pieces.extend(r.token_ids for r in records)
+        if progress is not None:
+            progress.update(1)
+    for writer in writers.values():
+        writer.close()
+    if not seen:
+        raise InputError("the corpus holds no documents")
+    meta = {"tokenizer": tokenizer.kind, "max_seq_len": builder.max_seq_len,
+            "candidate_vectors": candidate_vectors, "candidate_rate": candidate_rate, "labels": labels,
+            "validation_share": validation_share, **tokenizer.format_meta(),
+            "assets": {k: f"{rf.TOKENIZER_DIR}/{v}" for k, v in tokenizer.save_assets(out / rf.TOKENIZER_DIR).items()},
+            **(extra_meta or {})}
+    rf.write_format(out, meta)
+    stats = {
+        "documents": len(seen),
+        "train_documents": documents_per_split["train"],
+        "validation_documents": documents_per_split["validation"],
+        "elements": summary.elements,
+        "placeholder_elements": summary.placeholders,
+        "positive_rate": round(summary.placeholders / max(summary.elements, 1), 6),
+        "tokens_per_element": {tokenizer.kind: round(summary.tokens / max(summary.elements, 1), 4)},
+        "sequences": writers["train"].count + writers["validation"].count,
+        "train_sequences": writers["train"].count,
+        "validation_sequences": writers["validation"].count,
+        "split_paragraphs": summary.split_paragraphs,
+        "truncated_elements": summary.truncated_elements,
+        "candidate_share": round(summary.candidates / max(summary.candidate_slots, 1), 6),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    return BuildResult(stats, pieces)
+
+
+def make_records(documents: Iterable[Document | dict], tokenizer, out_dir, *, labels: str = "gold",
+                 max_seq_len: int | None = None, candidate_vectors: int = 3,
+                 candidate_rate: float = DEFAULT_CANDIDATE_RATE, validation_share: float = 0.0,
+                 seed: int = 0) -> dict:
+    """Write a tiny data directory from in-memory documents (tests); returns its stats.
+
+    ``documents`` may be :class:`Document` s or ruling dicts with ``id``, ``text`` and, for the
+    default ``labels="gold"``, ``spans``. GloVe vectors are not trained here.
+    """
+    docs = [d if isinstance(d, Document) else Document.from_record(d) for d in documents]
+    result = build_data(docs, tokenizer, out_dir, labels=labels, max_seq_len=max_seq_len,
+                        candidate_vectors=candidate_vectors, candidate_rate=candidate_rate,
+                        validation_share=validation_share, seed=seed)
+    write_json(Path(out_dir) / rf.STATS_FILE, result.stats)
+    return result.stats
+
+
+def iter_element_records(records: Iterable[rf.SequenceRecord]) -> Iterator[tuple[str, Span, int]]:
+    """``(doc_id, span in the document, label)`` of every element of the records, in order."""
+    for record in records:
+        for start, end, label in zip(record.element_start, record.element_end, record.element_label):
+            yield record.doc_id, Span(start, end), label
