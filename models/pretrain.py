@@ -327,7 +327,7 @@ def pretrain(documents, out_dir, settings: PretrainSettings, resume: bool = Fals
     log = _reopen_log(work / LOG_FILE, first)
     masker = _masker(settings, vocab)
     window = [0.0, 0.0, 0.0]
-    train_started = time.monotonic()
+    train_started, cpu_started = time.monotonic(), time.process_time()
     bar = _bar(settings.steps, first)
     with log:
         for step in range(first, settings.steps):
@@ -346,6 +346,7 @@ def pretrain(documents, out_dir, settings: PretrainSettings, resume: bool = Fals
             bar.update(1)
     bar.close()
     train_seconds = time.monotonic() - train_started
+    train_cpu_seconds = time.process_time() - cpu_started
 
     export_hub_encoder(trainer.encoder, config, vocab_file, out_dir)
     history = list(read_jsonl(work / LOG_FILE))
@@ -356,6 +357,7 @@ def pretrain(documents, out_dir, settings: PretrainSettings, resume: bool = Fals
         "steps_this_run": settings.steps - first,
         "prepare_seconds": round(prepared, 1),
         "train_seconds": round(train_seconds, 1),
+        "train_cpu_seconds": round(train_cpu_seconds, 1),
         "steps_per_second": round((settings.steps - first) / train_seconds, 2) if train_seconds > 0 else None,
         "final_train": history[-1] if history else None,
         "held_out": trainer.evaluate(evaluation, masker),

@@ -91,8 +91,8 @@ def run(args) -> int:
     )
     report = pretrain(read_documents(corpus), args.out, settings, resume=args.resume, progress=_progress)
     held_out = report["held_out"]
-    print(f"pretrained {report['settings']['steps']} steps in {report['train_seconds']:.0f} s "
-          f"({report['steps_per_second']} steps/s); held-out MLM loss {held_out['mlm_loss']:.3f}, "
+    print(f"pretrained to step {report['settings']['steps']} ({report['steps_this_run']} steps this run, "
+          f"{report['train_seconds']:.0f} s); held-out MLM loss {held_out['mlm_loss']:.3f}, "
           f"accuracy {held_out['mlm_accuracy']:.1%} over {held_out['targets']} masked tokens; "
           f"encoder in {args.out}")
     return 0
