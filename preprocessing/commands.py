@@ -7,6 +7,8 @@ import sys
 
 from rulings_anon.cli import Command
 
+from .preprocess_commands import COMMANDS as PREPROCESS_COMMANDS
+
 
 def _configure_detect(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT",
@@ -132,8 +134,4 @@ COMMANDS = [
             _configure_build_ler, _run_build_ler),
 ]
 
-try:  # the tokenization/TFRecord commands live in their own module
-    from .preprocess_commands import COMMANDS as _PREPROCESS_COMMANDS
-except ImportError:  # pragma: no cover - only while that module is being written
-    _PREPROCESS_COMMANDS = []
-COMMANDS += _PREPROCESS_COMMANDS
+COMMANDS += PREPROCESS_COMMANDS
