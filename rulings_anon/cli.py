@@ -32,13 +32,7 @@ class Command:
 
 
 def _stage_commands(stage: str) -> list[Command]:
-    try:
-        module = importlib.import_module(f"{stage}.commands")
-    except ModuleNotFoundError as exc:
-        if exc.name in (stage, f"{stage}.commands"):
-            return []
-        raise
-    return list(module.COMMANDS)
+    return list(importlib.import_module(f"{stage}.commands").COMMANDS)
 
 
 def build_parser(stages=STAGES, prog: str = "rulings-anon") -> argparse.ArgumentParser:
