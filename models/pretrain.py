@@ -1,8 +1,9 @@
 """Pretrain a small BERT of our own as a masked LM with whole-element masking (thesis 9.4).
 
-``pretrain(documents, out_dir, settings)`` learns a WordPiece vocabulary from the corpus, packs
-the corpus into token sequences (placeholders as one ``[PLH]`` token each), trains the encoder of
-:mod:`models.encoder` plus a masked-LM head on whole-element masked batches
+``pretrain(documents, out_dir, settings)`` learns a WordPiece vocabulary from the corpus
+(:mod:`preprocessing.wordpiece_vocab`), packs the corpus into token sequences with
+:class:`preprocessing.tokenizers.BertWordPiece` (placeholders as one ``[PLH]`` token each), trains
+the encoder of :mod:`models.encoder` plus a masked-LM head on whole-element masked batches
 (:mod:`models.pretrain_data`) and exports the encoder with the TF Hub BERT interface
 (:mod:`models.hub_export`). The output directory ``ENCODER`` holds::
 
@@ -26,6 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
+from preprocessing.tokenizers import BertWordPiece, read_vocab
+from preprocessing.wordpiece_vocab import RESERVED_TOKENS, learn_vocab, write_vocab
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import JsonlAppender, read_jsonl, write_json, write_jsonl
 from rulings_anon.tf import keras, tensorflow
@@ -40,15 +43,12 @@ from .pretrain_data import (
     mask_whole_elements,
     pack_sequences,
 )
-from .pretrain_vocab import learn_vocabulary
 
 WORK_DIR = "pretrain"
 SETTINGS_FILE = "settings.json"
 SEQUENCES_FILE = "sequences.npz"
 LOG_FILE = "log.jsonl"
 REPORT_FILE = "pretrain.json"
-PLACEHOLDER_TOKEN = "[PLH]"
-SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", PLACEHOLDER_TOKEN)
 
 
 @dataclass(frozen=True)
@@ -89,26 +89,6 @@ class PretrainSettings:
     @classmethod
     def from_dict(cls, record: dict) -> PretrainSettings:
         return cls(**{**record, "masking": WholeElementMasking(**record["masking"])})
-
-
-# --- vocabulary and tokenization ---------------------------------------------------------------
-
-def element_tokenizer(vocab_file: Path):
-    """``tokenize(texts) -> list of token-id lists``, one list per element text."""
-    tf = tensorflow()
-    import tensorflow_text as text
-
-    tokenizer = text.BertTokenizer(str(vocab_file), lower_case=False, token_out_type=tf.int32)
-
-    def tokenize(texts):
-        pieces = tokenizer.tokenize(tf.constant(list(texts))).merge_dims(1, 2)
-        return pieces.to_list()
-
-    return tokenize
-
-
-def read_vocab(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines()
 
 
 # --- the masked-LM head --------------------------------------------------------------------------
@@ -270,11 +250,10 @@ def _prepare(documents, work: Path, settings: PretrainSettings, progress) -> tup
     corpus = [pairs for pairs in labelled_elements(progress(documents, "labelling"), labeller) if pairs]
     if not corpus:
         raise InputError("the corpus holds no text")
-    learn_vocabulary((text for pairs in corpus for text, placeholder in pairs if not placeholder),
-                     settings.vocab_size, list(SPECIAL_TOKENS), vocab_file)
-    vocab = {token: i for i, token in enumerate(read_vocab(vocab_file))}
-    special = {"cls": vocab["[CLS]"], "sep": vocab["[SEP]"], "placeholder": vocab[PLACEHOLDER_TOKEN]}
-    sequences = pack_sequences(progress(corpus, "tokenizing"), element_tokenizer(vocab_file), special,
+    texts = (text for pairs in corpus for text, placeholder in pairs if not placeholder)
+    write_vocab(vocab_file, learn_vocab(texts, settings.vocab_size, lower_case=False))
+    tokenizer = BertWordPiece(vocab_file, lower_case=False)
+    sequences = pack_sequences(progress(corpus, "tokenizing"), tokenizer.tokenize_elements, tokenizer.special_ids,
                                settings.max_seq_len)
     sequences.save(sequences_file)
     return vocab_file, sequences
@@ -282,7 +261,7 @@ def _prepare(documents, work: Path, settings: PretrainSettings, progress) -> tup
 
 def _masker(settings: PretrainSettings, vocab: list[str]):
     mask_id = vocab.index("[MASK]")
-    replacement_ids = np.array([i for i, t in enumerate(vocab) if t not in SPECIAL_TOKENS], np.int32)
+    replacement_ids = np.array([i for i, t in enumerate(vocab) if t not in RESERVED_TOKENS], np.int32)
     slots = settings.masking.max_predictions(settings.max_seq_len)
 
     def mask(batch: TokenSequences, rng):

@@ -8,10 +8,11 @@ import pytest
 
 import data
 from models.hub_export import build_tiny_hub_encoder
-from models.pretrain import PLACEHOLDER_TOKEN, SPECIAL_TOKENS, PretrainSettings, element_tokenizer, pretrain
+from models.pretrain import PretrainSettings, pretrain
 from models.pretrain_commands import COMMANDS
 from models.pretrain_data import TokenSequences
-from models.pretrain_vocab import learn_vocabulary
+from preprocessing.tokenizers import PLACEHOLDER_SYMBOL, BertWordPiece
+from preprocessing.wordpiece_vocab import RESERVED_TOKENS
 from rulings_anon.errors import InputError
 from rulings_anon.inputs import read_documents
 from rulings_anon.tf import tensorflow
@@ -55,16 +56,18 @@ def test_resumed_run_continues_from_its_checkpoint(run):
 
 def test_mlm_loss_decreases(run):
     history = run[2]["history"]
-    assert history[-1]["loss"] < history[0]["loss"] - 0.5
+    # 40 steps on ~100 sequences: the tiny model learns at least the token frequencies
+    assert history[-1]["loss"] < history[0]["loss"] - 0.25
+    assert history[-1]["accuracy"] > history[0]["accuracy"]
     assert run[2]["held_out"]["mlm_loss"] < history[0]["loss"]
 
 
 def test_placeholders_are_one_token_and_never_targets(run, documents):
     out = run[0]
     vocab = (out / "assets" / "vocab.txt").read_text().splitlines()
-    assert vocab[: len(SPECIAL_TOKENS)] == list(SPECIAL_TOKENS)
+    assert vocab[: len(RESERVED_TOKENS)] == list(RESERVED_TOKENS)
     sequences = TokenSequences.load(out / "pretrain" / "sequences.npz")
-    placeholder_id = vocab.index(PLACEHOLDER_TOKEN)
+    placeholder_id = vocab.index(PLACEHOLDER_SYMBOL)
     assert sequences.placeholder.sum() == (sequences.ids == placeholder_id).sum()
     # every gold placeholder element became one [PLH] token (spans cut at 6,000 chars, elements whole)
     gold = sum(len({e for e in doc.elements() if any(s.overlaps(e) for s in doc.spans)}) for doc in documents)
@@ -100,23 +103,23 @@ def test_export_loads_with_hub_and_fine_tunes(run):
     assert sum(g is not None for g in gradients) == len(gradients)
 
 
-def test_vocabulary_tokenizes_the_corpus_without_unknown_pieces(tmp_path, documents):
-    texts = documents[0].text.split()
-    vocab = learn_vocabulary(texts, 500, list(SPECIAL_TOKENS), tmp_path / "vocab.txt")
-    assert vocab[:6] == list(SPECIAL_TOKENS) and len(set(vocab)) == len(vocab)
-    assert 400 <= len(vocab) <= 560
-    for char in set("".join(texts)):
-        assert char in vocab and "##" + char in vocab
-    pieces = element_tokenizer(tmp_path / "vocab.txt")(texts)
-    assert vocab.index("[UNK]") not in {p for element in pieces for p in element}
-    assert all(len(element) >= 1 for element in pieces)
+def test_learned_vocabulary_fits_the_corpus(run, documents):
+    out = run[0]
+    tokenizer = BertWordPiece(out / "assets" / "vocab.txt")
+    assert tokenizer.vocab[: len(RESERVED_TOKENS)] == list(RESERVED_TOKENS)
+    assert 600 <= tokenizer.vocab_size <= 800
+    elements = documents[0].text.split()
+    pieces = [p for element in tokenizer.tokenize_elements(elements) for p in element]
+    # the vocabulary covers 99.95 % of the characters: a rare one may stay [UNK]
+    assert pieces.count(tokenizer.special_ids["unk"]) <= 0.005 * len(pieces)
+    assert len(pieces) < 3 * len(elements)
 
 
 def test_tiny_hub_encoder_builds_fast(tmp_path):
     import tensorflow_hub as hub
 
     tf = tensorflow()
-    (tmp_path / "vocab.txt").write_text("".join(f"{t}\n" for t in [*SPECIAL_TOKENS, "a", "##b"]))
+    (tmp_path / "vocab.txt").write_text("".join(f"{t}\n" for t in [*RESERVED_TOKENS, "a", "##b"]))
     started = time.monotonic()
     path = build_tiny_hub_encoder(tmp_path / "tiny", tmp_path / "vocab.txt")
     assert time.monotonic() - started < 10
