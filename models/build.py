@@ -58,30 +58,56 @@ class ElementMax(tf_keras.layers.Layer):
         return tf.where(tf.reshape(counts[:-1], [batch, elements]) > 0, pooled, 0.0)
 
 
-def model_inputs(variant: Variant) -> dict:
-    inputs = {name: tf_keras.Input((None,), dtype=tf.int32, name=name) for name in TOKEN_INPUTS + ELEMENT_INPUTS}
-    if variant.embedding != BERT:
-        inputs["word_ids"] = tf_keras.Input((None,), dtype=tf.int32, name="word_ids")
-    return inputs
+class VariantModel(tf_keras.Model):
+    """The model of one variant: embeddings, the variant's layers, a float32 linear output.
+
+    Subclassed rather than functional, so building one costs nothing until its first call.
+    """
+
+    def __init__(self, variant: Variant, embedding: EmbeddingSpec, **kwargs):
+        super().__init__(name=kwargs.pop("name", variant.name), **kwargs)
+        self.glove_input = variant.embedding != BERT
+        if not self.glove_input:
+            if not embedding.bert_handle:
+                raise ValueError(f"variant {variant.name} needs a BERT handle")
+            self.bert = bert_layer(embedding.bert_handle, trainable=variant.fine_tune)
+        else:
+            self.glove = CombinedGloVe(embedding.piece_vocab, embedding.piece_dim, embedding.word_vocab,
+                                       embedding.word_dim, name="glove")
+        self.embedding_dropout = tf_keras.layers.Dropout(variant.dropout, name="embedding_dropout")
+        self.head, self.kinds = _head_layers(variant)
+        self.per_element = any(kind == "leave_out" for kind in self.kinds)
+        self.output_dropout = tf_keras.layers.Dropout(variant.dropout, name="output_dropout")
+        self.output_layer = tf_keras.layers.Dense(1, dtype="float32", name="output")
+        self.element_max = ElementMax(name="element_max")
+
+    def call(self, inputs, training=None):
+        token_mask = inputs["input_mask"]
+        if self.glove_input:
+            x = self.glove(inputs["token_ids"], inputs["token_element"], inputs["word_ids"])
+        else:
+            x = bert_sequence_output(self.bert, inputs["token_ids"], token_mask)
+        x = self.embedding_dropout(x, training=training)
+        for kind, layer in zip(self.kinds, self.head):
+            if kind == "leave_out":
+                x = layer(x, token_mask, inputs["element_first"], inputs["element_last"])
+            elif kind == "conv":
+                x = layer(_zero_padding(x, token_mask))
+            elif kind == "bilstm":
+                # The mask keeps right padding out of the backward direction.
+                x = layer(x, mask=tf.cast(token_mask, tf.bool))
+            else:
+                x = layer(x, training=training)
+        logits = self.output_layer(self.output_dropout(x, training=training))[..., 0]
+        if not self.per_element:
+            logits = self.element_max(logits, inputs["token_element"], inputs["element_first"])
+        return logits
 
 
-def build_model(variant: Variant, embedding: EmbeddingSpec, name: str | None = None):
-    """The tf_keras model of ``variant`` over ``embedding`` (see the module docstring for I/O)."""
-    inputs = model_inputs(variant)
-    if variant.embedding == BERT:
-        if not embedding.bert_handle:
-            raise ValueError(f"variant {variant.name} needs a BERT handle")
-        layer = bert_layer(embedding.bert_handle, trainable=variant.fine_tune)
-        x = bert_sequence_output(layer, inputs["token_ids"], inputs["input_mask"])
-    else:
-        glove = CombinedGloVe(embedding.piece_vocab, embedding.piece_dim, embedding.word_vocab,
-                              embedding.word_dim, name="glove")
-        x = glove(inputs["token_ids"], inputs["token_element"], inputs["word_ids"])
-    x = tf_keras.layers.Dropout(variant.dropout, name="embedding_dropout")(x)
-    token_mask = inputs["input_mask"]
-    boundaries = (token_mask, inputs["element_first"], inputs["element_last"])
+def _head_layers(variant: Variant) -> tuple[list, list[str]]:
+    """The variant's layers in order, with how each is called (dense, conv, bilstm, leave_out)."""
+    layers, kinds = [], []
     specs = variant.specs
-    per_element = False
     i = 0
     while i < len(specs):
         spec = specs[i]
@@ -89,30 +115,48 @@ def build_model(variant: Variant, embedding: EmbeddingSpec, name: str | None = N
             depth = 1  # consecutive lr specs are the stacked levels of one LOBiRNN
             while i + depth < len(specs) and specs[i + depth].kind == "lr":
                 depth += 1
-            x = LOBiRNN(spec.units, depth, name=f"lobirnn_{i}")(x, *boundaries)
-            per_element = True
+            layers.append(LOBiRNN(spec.units, depth, name=f"lobirnn_{i}"))
+            kinds.append("leave_out")
             i += depth
             continue
         if spec.kind == "lc":
-            x = LOConv(spec.units, spec.kernel, name=f"loconv_{i}")(x, *boundaries)
-            per_element = True
+            layers.append(LOConv(spec.units, spec.kernel, name=f"loconv_{i}"))
+            kinds.append("leave_out")
         elif spec.kind == "d":
-            x = tf_keras.layers.Dropout(variant.dropout, name=f"dropout_{i}")(x)
-            x = tf_keras.layers.Dense(spec.units, activation="relu", name=f"dense_{i}")(x)
+            layers += [tf_keras.layers.Dropout(variant.dropout, name=f"dropout_{i}"),
+                       tf_keras.layers.Dense(spec.units, activation="relu", name=f"dense_{i}")]
+            kinds += ["dropout", "dense"]
         elif spec.kind == "c":
-            x = _zero_padding(x, token_mask)
-            x = tf_keras.layers.Conv1D(spec.units, spec.kernel, padding="same", activation="relu",
-                                       name=f"conv_{i}")(x)
+            layers.append(tf_keras.layers.Conv1D(spec.units, spec.kernel, padding="same", activation="relu",
+                                                 name=f"conv_{i}"))
+            kinds.append("conv")
         else:
-            # The mask keeps right padding out of the backward direction.
-            x = tf_keras.layers.Bidirectional(tf_keras.layers.LSTM(spec.units, return_sequences=True),
-                                              name=f"bilstm_{i}")(x, mask=tf.cast(token_mask, tf.bool))
+            layers.append(tf_keras.layers.Bidirectional(
+                tf_keras.layers.LSTM(spec.units, return_sequences=True), name=f"bilstm_{i}"))
+            kinds.append("bilstm")
         i += 1
-    x = tf_keras.layers.Dropout(variant.dropout, name="output_dropout")(x)
-    logits = tf_keras.layers.Dense(1, dtype="float32", name="output")(x)[..., 0]
-    if not per_element:
-        logits = ElementMax(name="element_max")(logits, inputs["token_element"], inputs["element_first"])
-    return tf_keras.Model(inputs, logits, name=name or variant.name)
+    return layers, kinds
+
+
+def build_model(variant: Variant, embedding: EmbeddingSpec) -> VariantModel:
+    """The tf_keras model of ``variant`` over ``embedding``, its weights created (random)."""
+    model = VariantModel(variant, embedding)
+    model(dummy_inputs(model.glove_input), training=False)
+    return model
+
+
+def dummy_inputs(glove: bool) -> dict:
+    """One sequence of two one-token elements: enough to create every weight."""
+    inputs = {
+        "token_ids": tf.constant([[1, 1]], tf.int32),
+        "input_mask": tf.constant([[1, 1]], tf.int32),
+        "token_element": tf.constant([[0, 1]], tf.int32),
+        "element_first": tf.constant([[0, 1]], tf.int32),
+        "element_last": tf.constant([[0, 1]], tf.int32),
+    }
+    if glove:
+        inputs["word_ids"] = tf.constant([[0, 0]], tf.int32)
+    return inputs
 
 
 def _zero_padding(x, token_mask):

@@ -31,13 +31,17 @@ def bert_layer(handle: str, trainable: bool):
 
 
 def bert_sequence_output(layer, token_ids, input_mask):
-    """``sequence_output`` ``[B, T, H]`` of the hub layer for int32 ids and mask."""
+    """``sequence_output`` ``[B, T, H]`` of the hub layer for int32 ids and mask.
+
+    A frozen BERT gets no gradient: the feature-based heads train without backpropagating into it.
+    """
     outputs = layer({
         "input_word_ids": token_ids,
         "input_mask": input_mask,
         "input_type_ids": tf.zeros_like(token_ids),
     })
-    return outputs["sequence_output"]
+    sequence = outputs["sequence_output"]
+    return sequence if layer.trainable else tf.stop_gradient(sequence)
 
 
 @tf_keras.utils.register_keras_serializable(package="rulings_anon")

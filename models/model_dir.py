@@ -173,7 +173,6 @@ def load_weights(model, model_dir) -> None:
     tf = tensorflow()
     prefix = str(Path(model_dir) / WEIGHTS_PREFIX)
     try:
-        status = tf.train.Checkpoint(model=model).read(prefix)
-        status.assert_existing_objects_matched()
+        tf.train.Checkpoint(model=model).read(prefix).assert_consumed()
     except (AssertionError, ValueError, tf.errors.OpError) as exc:
         raise ModelError(f"{model_dir}: weights do not fit the model in config.json: {exc}") from exc

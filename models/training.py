@@ -131,7 +131,10 @@ def _count_classes(files, tokenizer_kind: str, candidates: bool) -> tuple[int, i
 
 
 class Trainer:
-    """One training run into a model directory; :meth:`run` trains or resumes it."""
+    """One training run into a model directory; :meth:`run` trains or resumes it.
+
+    After :meth:`run`, ``model`` and ``optimizer`` hold the final (not necessarily best) state.
+    """
 
     def __init__(self, options: TrainOptions):
         from preprocessing.record_format import read_format, shard_files
@@ -230,9 +233,11 @@ class Trainer:
             model = build_model(self.variant, spec)
             if self.variant.embedding == GLOVE:
                 pieces, words = load_glove_tables(self.data_dir, self.data_format)
-                model.get_layer("glove").set_tables(pieces, words)
+                model.glove.set_tables(pieces, words)
             optimizer = create_optimizer(options.optimizer, options.epochs * steps_per_epoch, mixed)
             state = _TrainingState()
+            # Create Adam's slots now, so a checkpoint restores them at once rather than lazily.
+            optimizer.build(model.trainable_variables)
             checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer, state=state.variables)
         manager = tf.train.CheckpointManager(checkpoint, str(self.out / md.CHECKPOINT_DIR), max_to_keep=2)
         history = []
@@ -243,44 +248,28 @@ class Trainer:
             print(f"resuming {self.out}: epoch {int(state.epoch.numpy()) + 1}, "
                   f"step {int(state.step.numpy())}", file=sys.stderr)
 
-        loop = _Loop(model, optimizer, strategy, weights, mixed)
+        self.model, self.optimizer = model, optimizer
         pipeline = self._pipeline_config()
+        probe = make_dataset(self.train_files, kind, pipeline, self.batch_size)
+        loop = _Loop(model, optimizer, strategy, weights, mixed,
+                     strategy.experimental_distribute_dataset(probe).element_spec)
         validation = (make_dataset(self.validation_files, kind, pipeline, self.batch_size, cache=True)
                       if self.validation_files else None)
         writers = {name: tf.summary.create_file_writer(str(self.out / md.LOG_DIR / name))
                    for name in ("train", "validation")}
         stopped = "early-stopping" if bool(state.early_stopped.numpy()) else "epochs"
-        last_save = time.monotonic()
         while int(state.epoch.numpy()) < options.epochs and stopped == "epochs":
             epoch = int(state.epoch.numpy())
-            done_in_epoch = int(state.step_in_epoch.numpy())
-            dataset = make_dataset(self.train_files, kind, pipeline, self.batch_size,
-                                   shuffle_seed=options.seed + epoch).skip(done_in_epoch)
-            progress = _progress(options.progress, steps_per_epoch, done_in_epoch, f"epoch {epoch + 1}")
-            for batch in strategy.experimental_distribute_dataset(dataset):
-                if options.max_steps and int(state.step.numpy()) >= options.max_steps:
-                    break
-                loss_sum, count = loop.train_step(batch)
-                state.add_train(float(loss_sum), float(count))
-                step = int(state.step.numpy())
-                progress.update(1)
-                progress.set_postfix(loss=f"{state.train_loss():.4f}")
-                if step % 10 == 0:
-                    with writers["train"].as_default(step=step):
-                        _scalar("loss", float(loss_sum) / max(float(count), 1.0))
-                        _scalar("learning_rate", loop.learning_rate())
-                if time.monotonic() - last_save > options.checkpoint_seconds:
-                    manager.save()
-                    last_save = time.monotonic()
-            progress.close()
-            finished_epoch = int(state.step_in_epoch.numpy()) >= steps_per_epoch or not (
-                options.max_steps and int(state.step.numpy()) >= options.max_steps)
+            steps_done = self._train_epoch(loop, state, manager, writers["train"], epoch, steps_per_epoch)
+            at_limit = bool(options.max_steps) and int(state.step.numpy()) >= options.max_steps
+            finished_epoch = int(state.step_in_epoch.numpy()) >= steps_per_epoch or not at_limit
             if not finished_epoch:
                 stopped = "max-steps"
+                if not steps_done:
+                    break  # resumed at the step limit: nothing new to validate
             entry = self._validate(loop, validation, state, epoch, finished_epoch, writers["validation"])
             history.append(entry)
-            improved = entry["validation_loss"] <= float(state.best.numpy())
-            if improved or not (self.out / md.WEIGHTS_DIR).exists():
+            if entry["validation_loss"] <= float(state.best.numpy()) or not (self.out / md.WEIGHTS_DIR).exists():
                 state.best.assign(entry["validation_loss"])
                 state.best_epoch.assign(epoch)
                 md.save_weights(model, self.out)
@@ -291,9 +280,6 @@ class Trainer:
                 state.early_stopped.assign(True)
             write_json(self.out / md.HISTORY_FILE, history if finished_epoch else history[:-1])
             manager.save()
-            last_save = time.monotonic()
-            if not finished_epoch:
-                break
         summary = {
             "stopped": stopped, "steps": int(state.step.numpy()), "epochs_done": int(state.epoch.numpy()),
             "best_epoch": int(state.best_epoch.numpy()) + 1, "best_validation_loss": float(state.best.numpy()),
@@ -303,6 +289,34 @@ class Trainer:
         config.training = summary
         config.write(self.out)
         return summary
+
+    def _train_epoch(self, loop, state, manager, writer, epoch: int, steps_per_epoch: int) -> int:
+        """Train the rest of ``epoch`` (or up to the step limit); returns the steps done."""
+        options = self.options
+        done_in_epoch = int(state.step_in_epoch.numpy())
+        dataset = make_dataset(self.train_files, self.data_format["tokenizer"], self._pipeline_config(),
+                               self.batch_size, shuffle_seed=options.seed + epoch).skip(done_in_epoch)
+        progress = _progress(options.progress, steps_per_epoch, done_in_epoch, f"epoch {epoch + 1}")
+        last_save = time.monotonic()
+        steps = 0
+        for batch in loop.strategy.experimental_distribute_dataset(dataset):
+            if options.max_steps and int(state.step.numpy()) >= options.max_steps:
+                break
+            loss_sum, count = loop.train_step(batch)
+            state.add_train(float(loss_sum), float(count))
+            steps += 1
+            step = int(state.step.numpy())
+            progress.update(1)
+            progress.set_postfix(loss=f"{state.train_loss():.4f}")
+            if step % 10 == 0:
+                with writer.as_default(step=step):
+                    _scalar("loss", float(loss_sum) / max(float(count), 1.0))
+                    _scalar("learning_rate", loop.learning_rate())
+            if time.monotonic() - last_save > options.checkpoint_seconds:
+                manager.save()
+                last_save = time.monotonic()
+        progress.close()
+        return steps
 
     def _validate(self, loop, validation, state, epoch: int, finished: bool, writer) -> dict:
         entry = {"epoch": epoch + 1, "complete": finished, "steps": int(state.step.numpy()),
@@ -351,13 +365,13 @@ class _TrainingState:
 class _Loop:
     """The compiled train and evaluation steps of one model under one strategy."""
 
-    def __init__(self, model, optimizer, strategy, weights, mixed: bool):
+    def __init__(self, model, optimizer, strategy, weights, mixed: bool, batch_spec):
         self.model, self.optimizer, self.strategy = model, optimizer, strategy
         self.weights = weights
         self.mixed = mixed
-        # Batches are padded to their own longest sequence: trace once for unknown lengths.
-        self.train_step = tf.function(self._train_step, reduce_retracing=True)
-        self.eval_step = tf.function(self._eval_step, reduce_retracing=True)
+        # Batches are padded to their own longest sequence: one trace for any length.
+        self.train_step = tf.function(self._train_step, input_signature=[batch_spec])
+        self.eval_step = tf.function(self._eval_step, input_signature=[batch_spec])
 
     def learning_rate(self) -> float:
         optimizer = getattr(self.optimizer, "inner_optimizer", self.optimizer)

@@ -58,13 +58,15 @@ def toy_sequence(rng: random.Random, doc_id: str, index: int, bert: bool, elemen
     )
 
 
-def write_toy_data(root, kind: str, train: int = 32, validation: int = 8, seed: int = 0) -> Path:
-    """A data directory of ``kind`` ("bert" or "glove") with ``train``/``validation`` sequences."""
+def write_toy_data(root, kind: str, train: int = 32, validation: int = 8, seed: int = 0,
+                   elements: int = 24) -> Path:
+    """A data directory of ``kind`` ("bert" or "glove"): ``train``/``validation`` sequences of
+    ``elements`` elements each."""
     rng = random.Random(seed)
     root = Path(root)
     bert = kind == "bert"
     for split, count in (("train", train), ("validation", validation)):
-        records = [toy_sequence(rng, f"{split}-{i // 4}", i % 4, bert) for i in range(count)]
+        records = [toy_sequence(rng, f"{split}-{i // 4}", i % 4, bert, elements) for i in range(count)]
         write_records(root / shard_name(split, 0), records)
     (root / "tokenizer").mkdir(parents=True, exist_ok=True)
     (root / "tokenizer" / "vocab.txt").write_text("\n".join(VOCAB) + "\n", encoding="utf-8")
