@@ -67,6 +67,12 @@ def main(argv=None) -> int:
     parser.add_argument("--epochs", type=int, default=3, help="epochs when the model must be trained first")
     parser.add_argument("--max-docs", type=int, default=150, help="training documents when it must be trained")
     parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
+    parser.add_argument("--court", default="bsg",
+                        help="court to measure on (default: the held-out bsg); a dev court to set thresholds")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="skip the court's first N documents (those a dev-court NER was trained on)")
+    parser.add_argument("--threshold", type=float,
+                        help="override the model's candidate_threshold (tune it on a dev court only)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
 
@@ -74,7 +80,9 @@ def main(argv=None) -> int:
         print(f"training {args.model} (epochs {args.epochs}, {args.max_docs} documents) ...", file=sys.stderr)
         train_ner(dev_corpus_files(), args.model, epochs=args.epochs, max_docs=args.max_docs)
     tagger = load_ner(args.model)
-    records = pseudonymize_corpus(read_corpus(ler_corpus_files(["bsg"])), args.seed)
+    if args.threshold is not None:
+        tagger.config.candidate_threshold = args.threshold
+    records = pseudonymize_corpus(read_corpus(ler_corpus_files([args.court]))[args.skip:], args.seed)
     texts = [r["text"] for r in records]
     elements = sum(len(t.split()) for t in texts)
     tagger.predict_many(texts[:1])  # trace the model once before timing
@@ -86,13 +94,15 @@ def main(argv=None) -> int:
         proposals = propose_candidates_many(texts, ner=ner, recognizers=rules)
         timings[name] = elements / (time.perf_counter() - started)
         results[name] = {**candidate_metrics(records, proposals), "elements_per_second": round(timings[name])}
-    report = {"court": "bsg", "documents": len(records), "elements": elements, "model": str(args.model),
+    report = {"court": args.court, "skipped": args.skip, "candidate_threshold": tagger.config.candidate_threshold,
+              "documents": len(records), "elements": elements, "model": str(args.model),
               "model_training": tagger.config.training, "results": results}
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
-    print(f"held-out court BSG: {len(records)} documents, {elements} elements, "
-          f"{results['ner']['references']} sensitive references; model {args.model}")
+    print(f"court {args.court} (first {args.skip} skipped): {len(records)} documents, {elements} elements, "
+          f"{results['ner']['references']} sensitive references; model {args.model}, "
+          f"candidate threshold {tagger.config.candidate_threshold}")
     print(f"{'proposer':<17}{'ref-recall':>11}{'covered':>9}{'cand-prec':>10}{'el-recall':>10}{'el-prec':>9}"
           f"{'cands':>7}{'el/s':>9}")
     for name, r in results.items():

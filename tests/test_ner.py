@@ -85,7 +85,10 @@ def test_candidates_merge_ner_and_recognizers_with_their_sources(trained):
     iban = [s for s in spans if s.source == "iban"]
     assert [s.text for s in iban] == ["DE91 1000 0000 0123 4567 89"] and is_standalone_hit(iban[0])
     assert all(s.source in ("ner", "iban") for s in spans)
-    assert [s.text for s in propose_candidates(SAMPLE_TEXT)] == ["DE91 1000 0000 0123 4567 89"]
+    # Without the NER, the rules alone: a name after "Herrn" (a candidate only) and the IBAN.
+    rules = propose_candidates(SAMPLE_TEXT)
+    assert [(s.text, s.source, is_standalone_hit(s)) for s in rules] == [
+        ("Kemper", "person_title", False), ("DE91 1000 0000 0123 4567 89", "iban", True)]
     assert propose_candidates("", ner=tagger) == []
 
 

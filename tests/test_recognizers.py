@@ -54,6 +54,13 @@ POSITIVES = [
     ("birth_date", "geboren 12.03.1980 in", ["12.03.1980"]),
     ("birth_date", "die am 1.2.1960 geborene Klägerin", ["1.2.1960"]),
     ("birth_date", "Geburtsdatum: 03.04.75", ["03.04.75"]),
+    # Titles and salutations stay outside the name; a particle belongs to it.
+    ("person_title", "dass Frau Dr. med. Wagenknecht den Aufruf", ["Wagenknecht"]),
+    ("person_title", "§ 1 Herr: Bloch wird ab", ["Bloch"]),
+    ("person_title", "Herr Thilo von Schmiedeberg und Zeugin Franke", ["Thilo von Schmiedeberg", "Franke"]),
+    ("person_title", "Der Vorsitzende Richter Müller und Frau Richterin Schmitt", []),  # judges by role
+    ("street", "wohnhaft Kirchstraße 12 in Halle", ["Kirchstraße 12"]),
+    ("street", "Am Lindenweg 3a", ["Am Lindenweg 3a"]),
 ]
 
 

@@ -88,8 +88,10 @@ def windows(n: int, width: int, margin: int) -> list[tuple[int, int, int, int]]:
         start += step
 
 
-def training_arrays(texts: list[TaggedText], vocab: Vocabulary, width: int) -> dict[str, np.ndarray]:
-    """Non-overlapping windows of ``width`` tokens, padded: ``words``, ``chars``, ``labels``, ``weights``."""
+def training_arrays(texts: list[TaggedText], vocab: Vocabulary, width: int,
+                    tag_weights: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Non-overlapping windows of ``width`` tokens, padded: ``words``, ``chars``, ``labels`` and
+    ``weights`` (0 for padding, else the weight of the token's tag, 1 without ``tag_weights``)."""
     rows = sum((len(t.tokens) + width - 1) // width for t in texts)
     words = np.full((rows, width), PAD, dtype=np.int32)
     chars = np.full((rows, width, vocab.max_chars), PAD, dtype=np.int32)
@@ -103,7 +105,22 @@ def training_arrays(texts: list[TaggedText], vocab: Vocabulary, width: int) -> d
             chars[row, : end - start] = char_ids[start:end]
             labels[row, : end - start] = text.labels[start:end]
             row += 1
-    return {"words": words, "chars": chars, "labels": labels, "weights": (words != PAD).astype(np.float32)}
+    weights = (words != PAD).astype(np.float32)
+    if tag_weights is not None:
+        weights *= tag_weights[labels]
+    return {"words": words, "chars": chars, "labels": labels, "weights": weights}
+
+
+def candidate_tag_weights(tags: list[str], candidate_types, weight: float) -> np.ndarray:
+    """Loss weight per tag id: ``weight`` for tags of candidate types, 1 for the others."""
+    wanted = set(candidate_types)
+    return np.array([weight if t[2:] in wanted else 1.0 for t in tags], dtype=np.float32)
+
+
+def oversampled_rows(labels: np.ndarray, tag_weights: np.ndarray, times: int) -> np.ndarray:
+    """Row indices where windows holding a candidate-type tag occur ``times`` times, the rest once."""
+    has_candidate = (tag_weights[labels] > 1.0).any(axis=1)
+    return np.concatenate([np.arange(len(labels))] + [np.flatnonzero(has_candidate)] * max(0, times - 1))
 
 
 def drop_words(words: np.ndarray, rate: float, rng: np.random.Generator) -> np.ndarray:

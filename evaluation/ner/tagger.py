@@ -36,6 +36,7 @@ class NerTagger:
         self.vocab = vocab
         self.model = model
         self._call = None
+        self._candidate_tags = None
 
     def _probabilities(self, words: np.ndarray, chars: np.ndarray) -> np.ndarray:
         if self._call is None:
@@ -70,11 +71,28 @@ class NerTagger:
                 words[row, : end - start], chars[row, : end - start] = self.vocab.encode(tokens)
             probs = self._probabilities(words, chars)
             for row, (i, (start, _, keep_start, keep_end)) in enumerate(batch):
-                kept = probs[row, keep_start - start: keep_end - start]
-                tag_ids[i][keep_start:keep_end] = kept.argmax(-1)
-                tag_probs[i][keep_start:keep_end] = kept.max(-1)
+                ids, best = self._decide(probs[row, keep_start - start: keep_end - start])
+                tag_ids[i][keep_start:keep_end] = ids
+                tag_probs[i][keep_start:keep_end] = best
         return [self._spans(text, spans, ids, probs, candidates_only)
                 for text, spans, ids, probs in zip(texts, token_spans, tag_ids, tag_probs, strict=True)]
+
+    def _decide(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Tag ids and their probabilities for ``probs`` [T, K], favouring recall (thesis 9.2): a
+        token whose candidate-type tags together reach ``candidate_threshold`` takes the best of
+        them even when another tag is likelier; its score is then that summed probability."""
+        ids, best = probs.argmax(-1), probs.max(-1)
+        if self._candidate_tags is None:
+            wanted = set(self.config.candidate_types)
+            self._candidate_tags = np.array([t[2:] in wanted for t in self.config.tags])
+        threshold = self.config.candidate_threshold
+        if threshold is None or not self._candidate_tags.any():
+            return ids, best
+        candidate = probs[:, self._candidate_tags]
+        mass = candidate.sum(-1)
+        switch = (mass >= threshold) & ~self._candidate_tags[ids]
+        ids = np.where(switch, np.flatnonzero(self._candidate_tags)[candidate.argmax(-1)], ids)
+        return ids, np.where(switch, mass, best)
 
     def _spans(self, text, token_spans, ids, probs, candidates_only) -> list[Span]:
         wanted = set(self.config.candidate_types) if candidates_only else None

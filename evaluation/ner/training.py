@@ -18,7 +18,15 @@ from tqdm import tqdm
 
 from rulings_anon.jsonl import atomic_writer
 
-from .dataset import drop_words, pseudonymize_corpus, read_corpus, tag_record, training_arrays
+from .dataset import (
+    candidate_tag_weights,
+    drop_words,
+    oversampled_rows,
+    pseudonymize_corpus,
+    read_corpus,
+    tag_record,
+    training_arrays,
+)
 from .model import NerConfig, build_model
 from .tagger import NerTagger
 from .tags import default_tagset
@@ -58,7 +66,9 @@ def train_ner(files, out, epochs: int = 3, max_docs: int | None = None, seed: in
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
 
-    arrays = training_arrays(texts, vocab, config.window)
+    tag_weights = candidate_tag_weights(config.tags, config.candidate_types, config.candidate_weight)
+    arrays = training_arrays(texts, vocab, config.window, tag_weights)
+    rows = oversampled_rows(arrays["labels"], tag_weights, config.candidate_oversample)
     model = build_model(config)
     first_epoch = 0
     if state is not None and (out / CHECKPOINT).exists():
@@ -68,21 +78,21 @@ def train_ner(files, out, epochs: int = 3, max_docs: int | None = None, seed: in
     rng = np.random.default_rng(seed)
     show = sys.stderr.isatty() if progress is None else progress
     # Whole batches only: one batch shape means one traced training step.
-    batch_size = min(batch_size, len(arrays["words"]))
-    batches = len(arrays["words"]) // batch_size
+    batch_size = min(batch_size, len(rows))
+    batches = len(rows) // batch_size
     if steps_per_epoch:
         batches = min(batches, steps_per_epoch)
     for epoch in range(first_epoch, epochs):
-        order = rng.permutation(len(arrays["words"]))[: batches * batch_size]
+        order = rng.permutation(rows)[: batches * batch_size]
         words = drop_words(arrays["words"][order], config.word_dropout, rng)
+        chars, labels, weights = arrays["chars"][order], arrays["labels"][order], arrays["weights"][order]
         bar = tqdm(total=batches, desc=f"train-ner epoch {epoch + 1}/{epochs}", unit="batch", disable=not show,
                    file=sys.stderr)
         batch_losses = []
         for b in range(batches):
-            rows = slice(b * batch_size, (b + 1) * batch_size)
-            loss = model.train_on_batch(
-                {"words": words[rows], "chars": arrays["chars"][order][rows]},
-                arrays["labels"][order][rows], sample_weight=arrays["weights"][order][rows])
+            batch = slice(b * batch_size, (b + 1) * batch_size)
+            loss = model.train_on_batch({"words": words[batch], "chars": chars[batch]}, labels[batch],
+                                        sample_weight=weights[batch])
             batch_losses.append(float(loss))
             bar.update(1)
             bar.set_postfix(loss=f"{loss:.4f}")

@@ -24,7 +24,9 @@ from .email import EmailRecognizer
 from .iban import IbanRecognizer
 from .patent import PatentRecognizer
 from .permit import PermitRecognizer
+from .person_title import PersonTitleRecognizer
 from .phone import PhoneRecognizer
+from .street import StreetRecognizer
 from .trademark import TrademarkRecognizer
 from .url import UrlRecognizer
 from .vehicle_registration import VehicleRegistrationRecognizer
@@ -41,6 +43,8 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     ContractNumberRecognizer,
     VehicleRegistrationRecognizer,
     BirthDateRecognizer,
+    PersonTitleRecognizer,
+    StreetRecognizer,
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
