@@ -241,10 +241,13 @@ def step_batch(sequences: TokenSequences, step: int, batch_size: int, seed: int)
 # --- the run ---------------------------------------------------------------------------------------
 
 def _prepare(documents, work: Path, settings: PretrainSettings, progress) -> tuple[Path, TokenSequences]:
-    """Learn the vocabulary and pack the sequences once; a resumed run reuses them."""
+    """Learn the vocabulary and pack the sequences once; a resumed run reuses them.
+
+    ``settings.json`` is written last: a run stopped before it has no data to resume and starts over.
+    """
     vocab_file = work / VOCAB_ASSET
     sequences_file = work / SEQUENCES_FILE
-    if vocab_file.exists() and sequences_file.exists():
+    if (work / SETTINGS_FILE).exists():
         return vocab_file, TokenSequences.load(sequences_file)
     labeller = LABELLERS[settings.placeholders]()
     corpus = [pairs for pairs in labelled_elements(progress(documents, "labelling"), labeller) if pairs]
@@ -256,6 +259,7 @@ def _prepare(documents, work: Path, settings: PretrainSettings, progress) -> tup
     sequences = pack_sequences(progress(corpus, "tokenizing"), tokenizer.tokenize_elements, tokenizer.special_ids,
                                settings.max_seq_len)
     sequences.save(sequences_file)
+    write_json(work / SETTINGS_FILE, settings.to_dict())
     return vocab_file, sequences
 
 
@@ -270,26 +274,33 @@ def _masker(settings: PretrainSettings, vocab: list[str]):
     return mask
 
 
-def _settings_for(work: Path, settings: PretrainSettings, resume: bool, out_dir: Path) -> PretrainSettings:
+def _settings_for(work: Path, settings: PretrainSettings, resume: bool, resume_steps: int | None,
+                  out_dir: Path) -> PretrainSettings:
     saved = work / SETTINGS_FILE
     if saved.exists() and not resume:
         raise InputError("already holds a pretraining run; pass --resume to continue it, or another --out",
                          out_dir)
-    if saved.exists():
-        previous = PretrainSettings.from_dict(json.loads(saved.read_text(encoding="utf-8")))
-        # A resumed run keeps its architecture and data; only the step count may grow.
-        return replace(previous, steps=max(previous.steps, settings.steps))
-    work.mkdir(parents=True, exist_ok=True)
-    write_json(saved, settings.to_dict())
-    return settings
+    if not saved.exists():
+        return settings
+    # A resumed run keeps its architecture and data; only the step count may grow.
+    previous = PretrainSettings.from_dict(json.loads(saved.read_text(encoding="utf-8")))
+    if resume_steps is not None and resume_steps > previous.steps:
+        previous = replace(previous, steps=resume_steps)
+        write_json(saved, previous.to_dict())
+    return previous
 
 
-def pretrain(documents, out_dir, settings: PretrainSettings, resume: bool = False, progress=None) -> dict:
-    """Run (or resume) a pretraining run into ``out_dir``; returns the ``pretrain.json`` report."""
+def pretrain(documents, out_dir, settings: PretrainSettings, resume: bool = False,
+             resume_steps: int | None = None, progress=None) -> dict:
+    """Run (or resume) a pretraining run into ``out_dir``; returns the ``pretrain.json`` report.
+
+    With ``resume`` an existing run continues under its saved settings (``settings`` is used only
+    when there is none); ``resume_steps`` raises its step count.
+    """
     progress = progress or (lambda items, _desc: items)
     out_dir = Path(out_dir)
     work = out_dir / WORK_DIR
-    settings = _settings_for(work, settings, resume, out_dir)
+    settings = _settings_for(work, settings, resume, resume_steps, out_dir)
     started = time.monotonic()
     vocab_file, sequences = _prepare(documents, work, settings, progress)
     vocab = read_vocab(vocab_file)

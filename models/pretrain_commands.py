@@ -18,8 +18,8 @@ TF2 SavedModel with the TF Hub BERT interface, loadable wherever a BERT handle i
 (train --bert-handle ENCODER, hub.KerasLayer(ENCODER)).
 
 Masking is by whole text element (thesis 9.4): about --mask-rate of the whitespace-separated
-elements of each sequence are chosen and all their WordPiece tokens are masked together (80 %%
-[MASK], 10 %% random tokens, 10 %% kept). Court placeholders ("K.", "M-GmbH", "...") become the
+elements of each sequence are chosen and all their WordPiece tokens are masked together (80 %
+[MASK], 10 % random tokens, 10 % kept). Court placeholders ("K.", "M-GmbH", "...") become the
 single token [PLH] and are never prediction targets.
 
 ENCODER receives saved_model.pb, variables/, assets/vocab.txt (WordPiece vocabulary learned from
@@ -43,7 +43,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--intermediate", type=int, default=512,
                         help="feed-forward width inside each layer (default 512)")
     parser.add_argument("--max-seq-len", type=int, default=128, help="tokens per sequence (default 128)")
-    parser.add_argument("--steps", type=int, default=1000, help="training steps (default 1000)")
+    parser.add_argument("--steps", type=int,
+                        help="training steps (default 1000; with --resume: the run's own, or more)")
     parser.add_argument("--batch-size", type=int, default=32, help="sequences per step (default 32)")
     parser.add_argument("--learning-rate", type=float, default=1e-3,
                         help="peak learning rate after the warm-up (default 1e-3)")
@@ -55,7 +56,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of batches and masking (default 0)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the run in ENCODER from its last checkpoint (its settings are kept; "
-                             "--steps may raise the step count)")
+                             "only --steps may raise the step count)")
 
 
 def _validate(args) -> None:
@@ -65,7 +66,7 @@ def _validate(args) -> None:
         (args.hidden % args.heads == 0, f"--hidden {args.hidden} must be divisible by --heads {args.heads}"),
         (0.0 < args.mask_rate < 1.0, "--mask-rate must lie between 0 and 1"),
         (args.max_seq_len >= 8, "--max-seq-len must be at least 8"),
-        (min(args.steps, args.batch_size, args.layers, args.heads) >= 1,
+        (min(args.steps or 1, args.batch_size, args.layers, args.heads) >= 1,
          "--steps, --batch-size, --layers and --heads must be positive"),
         (args.vocab_size >= 100, "--vocab-size must be at least 100"),
     ]
@@ -85,11 +86,12 @@ def run(args) -> int:
     corpus = args.corpus or [str(p) for p in data.ler_corpus_files(DEFAULT_COURTS)]
     settings = PretrainSettings(
         vocab_size=args.vocab_size, layers=args.layers, hidden=args.hidden, heads=args.heads,
-        intermediate=args.intermediate, max_seq_len=args.max_seq_len, steps=args.steps,
+        intermediate=args.intermediate, max_seq_len=args.max_seq_len, steps=args.steps or PretrainSettings.steps,
         batch_size=args.batch_size, learning_rate=args.learning_rate,
         masking=WholeElementMasking(mask_rate=args.mask_rate), placeholders=args.placeholders, seed=args.seed,
     )
-    report = pretrain(read_documents(corpus), args.out, settings, resume=args.resume, progress=_progress)
+    report = pretrain(read_documents(corpus), args.out, settings, resume=args.resume, resume_steps=args.steps,
+                      progress=_progress)
     held_out = report["held_out"]
     print(f"pretrained to step {report['settings']['steps']} ({report['steps_this_run']} steps this run, "
           f"{report['train_seconds']:.0f} s); held-out MLM loss {held_out['mlm_loss']:.3f}, "

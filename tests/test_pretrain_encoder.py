@@ -40,7 +40,7 @@ def run(documents, tmp_path_factory):
     out = tmp_path_factory.mktemp("encoder")
     first = pretrain(documents, out, PretrainSettings(**{**TINY.to_dict(), "steps": 20,
                                                          "masking": TINY.masking}))
-    second = pretrain(documents, out, TINY, resume=True)
+    second = pretrain(documents, out, TINY, resume=True, resume_steps=40)
     return out, first, second
 
 
@@ -49,6 +49,7 @@ def test_resumed_run_continues_from_its_checkpoint(run):
     assert first["steps_this_run"] == 20 and second["steps_this_run"] == 20
     assert [entry["step"] for entry in second["history"]] == list(range(5, 41, 5))
     assert second["settings"]["steps"] == 40
+    assert json.loads((out / "pretrain" / "settings.json").read_text())["steps"] == 40
     report = json.loads((out / "pretrain.json").read_text())
     assert report["held_out"] == second["held_out"]
     assert 0.0 <= report["held_out"]["mlm_accuracy"] <= 1.0 and report["held_out"]["targets"] > 0
