@@ -86,3 +86,37 @@ def write_toy_data(root, kind: str, train: int = 32, validation: int = 8, seed: 
                     word_vocab_size=20)
     write_format(root, meta)
     return root
+
+
+def write_tiny_bert(path, vocab_size: int = len(VOCAB), hidden: int = 16, seed: int = 0) -> str:
+    """A minimal SavedModel with the TF Hub BERT interface, quick to load (tests only).
+
+    Each token's output mixes its own embedding with its neighbours', so context is learnable.
+    ``models.hub_export.build_tiny_hub_encoder`` exports a real transformer; loading it costs half
+    a second per model, too much for the many models the training tests build.
+    """
+    from rulings_anon.tf import tensorflow
+
+    tf = tensorflow()
+    rng = tf.random.Generator.from_seed(seed)
+    embeddings = tf.Variable(rng.normal([vocab_size, hidden], stddev=0.5), name="embeddings")
+    mix = tf.Variable(rng.normal([3 * hidden, hidden], stddev=0.3), name="mix")
+    spec = {name: tf.TensorSpec([None, None], tf.int32, name=name)
+            for name in ("input_word_ids", "input_mask", "input_type_ids")}
+
+    @tf.function(input_signature=[spec])
+    def call(inputs):
+        x = tf.gather(embeddings, inputs["input_word_ids"])
+        x *= tf.cast(inputs["input_mask"], tf.float32)[:, :, None]
+        before = tf.pad(x, [[0, 0], [1, 0], [0, 0]])[:, :-1]
+        after = tf.pad(x, [[0, 0], [0, 1], [0, 0]])[:, 1:]
+        sequence = tf.tanh(tf.einsum("bth,hk->btk", tf.concat([x, before, after], -1), mix))
+        return {"sequence_output": sequence, "pooled_output": sequence[:, 0]}
+
+    root = tf.train.Checkpoint()
+    root.__call__ = call
+    root.variables = [embeddings, mix]
+    root.trainable_variables = [embeddings, mix]
+    root.regularization_losses = []
+    tf.saved_model.save(root, str(path))
+    return str(path)

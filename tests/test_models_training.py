@@ -6,11 +6,10 @@ import json
 
 import numpy as np
 import pytest
-from models_toy_data import write_toy_data
+from models_toy_data import write_tiny_bert, write_toy_data
 
 from models import model_dir as md
 from models.build import EmbeddingSpec, build_model
-from models.hub_export import build_tiny_hub_encoder
 from models.masking import get_scheme
 from models.optimization import OptimizerConfig, weighted_bce_sum
 from models.pipeline import PipelineConfig, make_dataset
@@ -36,9 +35,8 @@ def workspace(tmp_path_factory):
     glove = write_toy_data(root / "glove", "glove")
     short = {kind: write_toy_data(root / f"{kind}-short", kind, train=4, validation=0, elements=6)
              for kind in ("bert", "glove")}
-    encoder = build_tiny_hub_encoder(root / "encoder", bert / "tokenizer" / "vocab.txt", hidden=16,
-                                     max_seq_len=64)
-    return {"root": root, "bert": bert, "glove": glove, "short": short, "encoder": str(encoder)}
+    encoder = write_tiny_bert(root / "encoder")
+    return {"root": root, "bert": bert, "glove": glove, "short": short, "encoder": encoder}
 
 
 def first_batch(data, kind: str, size: int, candidates: bool = True):

@@ -84,7 +84,7 @@ def test_candidates_merge_ner_and_recognizers_with_their_sources(trained):
     spans = propose_candidates(SAMPLE_TEXT, ner=tagger)
     iban = [s for s in spans if s.source == "iban"]
     assert [s.text for s in iban] == ["DE91 1000 0000 0123 4567 89"] and is_standalone_hit(iban[0])
-    assert all(s.source in ("ner", "iban") for s in spans)
+    assert all(s.source in ("ner", "iban", "person_title") for s in spans)
     # Without the NER, the rules alone: a name after "Herrn" (a candidate only) and the IBAN.
     rules = propose_candidates(SAMPLE_TEXT)
     assert [(s.text, s.source, is_standalone_hit(s)) for s in rules] == [
