@@ -178,7 +178,7 @@ def _run_evaluate(args) -> int:
     if args.validation is not None:
         from .validation import validation_metrics
 
-        validation = validation_metrics(model, args.validation)
+        validation = validation_metrics(model, args.validation, args.threshold)
         result["validation"] = validation
     if args.report is not None:
         from .report import result_row, update_report

@@ -24,6 +24,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from rulings_anon.document import Element, Span
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -122,10 +124,10 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
 
 def _element_units(text, elements, probabilities, threshold) -> list[_Unit]:
     units = []
-    for element, p in zip(elements, probabilities, strict=True):
-        if p >= threshold:
-            s, e = core(text, element.start, element.end)
-            units.append(_Unit(s, e, [element.index], float(p), MODEL_SOURCE))
+    for i in np.flatnonzero(np.asarray(probabilities, dtype=np.float64) >= threshold):
+        element = elements[i]
+        s, e = core(text, element.start, element.end)
+        units.append(_Unit(s, e, [element.index], float(probabilities[i]), MODEL_SOURCE))
     return units
 
 
@@ -172,8 +174,11 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
     if not best:
         return []
     added = []
+    strip = _LEADING + _TRAILING + "."
     for element in elements:
-        if element.index in flagged:
+        # A cheap look-up first: most elements are no flagged name.
+        word = element.text.strip(strip)
+        if word not in best and _GENITIVE.sub("", word) not in best or element.index in flagged:
             continue
         s, e = core(text, element.start, element.end)
         scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
@@ -184,19 +189,19 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
 
 def _spans(text: str, units: list[_Unit]) -> list[Span]:
     """Spans of the units, neighbours separated by spaces only merged (see the module docstring)."""
-    merged: list[_Unit] = []
+    merged: list[list] = []  # [start, end, best unit, type, mergeable]
     for unit in sorted(units, key=lambda u: (u.start, -u.end)):
         if merged:
             last = merged[-1]
-            if unit.start < last.end or (last.mergeable and unit.mergeable and _joins(text, last.end, unit.start)):
-                best = last if last.score >= unit.score else unit
-                merged[-1] = _Unit(last.start, max(last.end, unit.end), last.elements + unit.elements,
-                                   best.score, best.source, last.type or unit.type,
-                                   last.mergeable and unit.mergeable)
+            if unit.start < last[1] or (last[4] and unit.mergeable and _joins(text, last[1], unit.start)):
+                last[1] = max(last[1], unit.end)
+                last[2] = last[2] if last[2].score >= unit.score else unit
+                last[3] = last[3] or unit.type
+                last[4] = last[4] and unit.mergeable
                 continue
-        merged.append(unit)
-    return [Span(u.start, u.end, text[u.start:u.end], u.type, min(1.0, max(0.0, u.score)), source=u.source)
-            for u in merged]
+        merged.append([unit.start, unit.end, unit, unit.type, unit.mergeable])
+    return [Span(start, end, text[start:end], kind, min(1.0, max(0.0, best.score)), source=best.source)
+            for start, end, best, kind, _ in merged]
 
 
 def _joins(text: str, end: int, start: int) -> bool:

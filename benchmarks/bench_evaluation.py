@@ -1,0 +1,177 @@
+"""Benchmark of evaluation and scoring (issues 5 and 6) on a held-out court.
+
+1. Builds a pseudonymized gold test set from the held-out court (BSG by default): every court
+   placeholder replaced by a surrogate keeping its initials, the same within a document.
+2. For each model directory given: ``evaluate`` with each method (random; ner when --ner is given;
+   none) and ``score``, printing recall, precision, F1 and elements per second, plus a threshold
+   sweep of the ``none``/``ner`` decision (the model runs once, the decision at every threshold).
+3. Checks that ``evaluate --method none`` and an independent element-level count over ``score``'s
+   spans agree at the same threshold (both through the command line).
+4. Scores one ~5 MB document (the test texts joined) to show a large input works, and its speed.
+
+Thresholds are chosen on a dev court (``--court bverfg``), reported on BSG.
+
+Run: ``.venv/bin/python benchmarks/bench_evaluation.py MODEL... [--ner NER_MODEL] [--limit N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import data
+from evaluation.common_words import common_words
+from evaluation.decisions import Settings
+from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
+from evaluation.metrics import Confusion
+from evaluation.prediction import ElementModel
+from evaluation.scoring import DEFAULT_THRESHOLD, Scorer
+from evaluation.testset import gold_records
+from rulings_anon.document import Document, Span, element_labels, split_elements
+from rulings_anon.jsonl import read_jsonl, write_jsonl
+
+SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+
+
+def build_gold(court: str, limit: int | None, seed: int, path: Path) -> list[Document]:
+    records = list(gold_records(data.ler_corpus_files([court]), seed=seed, limit=limit))
+    write_jsonl(path, records)
+    return [Document.from_record(r) for r in records]
+
+
+def line(name: str, metrics: dict, extra: str = "") -> str:
+    return (f"  {name:<22} recall {100 * metrics['recall']:5.1f}  precision {100 * metrics['precision']:5.1f}  "
+            f"F1 {100 * metrics['f1']:5.1f}  {extra}")
+
+
+def bench_methods(model, golds: list[GoldDocument], methods: list[str], settings: Settings, ner, seed: int) -> dict:
+    results = {}
+    for method in methods:
+        started = time.perf_counter()
+        observations = observe_gold(golds, model, method, ner=ner, seed=seed)
+        seconds = time.perf_counter() - started
+        result = measure(golds, observations, method, settings)
+        elements = result["elements"]
+        result["elements_per_second"] = elements / seconds
+        extra = f"{elements / seconds:,.0f} el/s"
+        if method == "random":
+            extra += f"  A.2 precision {100 * result['a2_precision']:.1f}"
+        if method == "ner":
+            extra += (f"  det-rec {100 * result['ner']['detected_recall']:.1f}"
+                      f"  cand-rec {100 * result['ner']['candidate_recall']:.1f}")
+        print(line(f"evaluate {method}", result["metrics"], extra))
+        if method != "random":
+            result["sweep"] = {}
+            for threshold in SWEEP:
+                swept = measure(golds, observations, method, Settings(threshold, settings.consistency,
+                                                                      settings.common_words))
+                result["sweep"][threshold] = {k: swept["metrics"][k] for k in ("recall", "precision", "f1")}
+                print(line(f"    at {threshold}", swept["metrics"]))
+        results[method] = result
+    return results
+
+
+def bench_score(model, golds: list[GoldDocument], settings: Settings, ner) -> dict:
+    scorer = Scorer(model, settings, ner)
+    documents = [Document(g.document.id, g.document.text) for g in golds]
+    started = time.perf_counter()
+    spans = scorer.score(documents)
+    seconds = time.perf_counter() - started
+    confusion = Confusion()
+    for gold, found in zip(golds, spans, strict=True):
+        confusion = confusion + Confusion.count(gold.gold, element_labels(gold.elements, found))
+    elements = sum(len(g.elements) for g in golds)
+    print(line("score", confusion.to_dict(), f"{elements / seconds:,.0f} el/s ({elements:,} elements, "
+                                              f"{seconds:.1f} s)"))
+    return {**confusion.to_dict(), "elements_per_second": elements / seconds, "seconds": seconds}
+
+
+def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], threshold: float, work: Path) -> dict:
+    """``evaluate --method none`` vs. an element-level count over ``score``'s spans, both via the CLI."""
+    texts = work / "texts.jsonl"
+    write_jsonl(texts, ({"id": g.document.id, "text": g.document.text} for g in golds))
+    spans_file = work / "spans.jsonl"
+    base = [sys.executable, "-m", "rulings_anon"]
+    subprocess.run(base + ["score", "--model", model_dir, str(texts), "--output", str(spans_file),
+                           "--threshold", str(threshold)], check=True, capture_output=True)
+    evaluated = subprocess.run(base + ["evaluate", "--model", model_dir, "--test", str(gold_path), "--method",
+                                       "none", "--threshold", str(threshold), "--json"],
+                               check=True, capture_output=True, text=True)
+    metrics = json.loads(evaluated.stdout)["metrics"]
+    by_id = {r["id"]: r["spans"] for r in read_jsonl(spans_file)}
+    confusion = Confusion()
+    for gold in golds:
+        found = [Span.from_dict(s, gold.document.text) for s in by_id[gold.document.id]]
+        confusion = confusion + Confusion.count(gold.gold, element_labels(gold.elements, found))
+    counted = {k: getattr(confusion, k) for k in ("tp", "fp", "tn", "fn")}
+    reported = {k: metrics[k] for k in ("tp", "fp", "tn", "fn")}
+    agree = counted == reported
+    print(f"  evaluate --method none {reported} vs. count over score's spans {counted}: "
+          f"{'agree' if agree else 'DISAGREE'}")
+    return {"agree": agree, "evaluate": reported, "score_count": counted}
+
+
+def bench_large(model, golds: list[GoldDocument], settings: Settings, size: int = 5_000_000) -> dict:
+    parts, length = [], 0
+    while length < size:
+        for gold in golds:
+            parts.append(gold.document.text)
+            length += len(gold.document.text) + 2
+            if length >= size:
+                break
+    document = Document("large", "\n\n".join(parts))
+    elements = len(split_elements(document.text))
+    started = time.perf_counter()
+    spans = Scorer(model, settings).score([document])[0]
+    seconds = time.perf_counter() - started
+    print(f"  score one {len(document.text.encode()) / 1e6:.1f} MB document: {elements:,} elements, "
+          f"{len(spans):,} spans, {seconds:.1f} s ({elements / seconds:,.0f} el/s)")
+    return {"bytes": len(document.text.encode()), "elements": elements, "seconds": seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("models", nargs="+", help="trained model directories")
+    parser.add_argument("--court", default="bsg", help="court of the test set (default: the held-out bsg)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N rulings of the court")
+    parser.add_argument("--ner", default=None, help="NER model directory (adds the ner method)")
+    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
+    parser.add_argument("--json", help="also write the results to this JSON file")
+    args = parser.parse_args()
+
+    settings = Settings(args.threshold, True, common_words())
+    ner = None
+    if args.ner:
+        from evaluation.ner import load_ner
+
+        ner = load_ner(args.ner)
+    results = {"court": args.court, "threshold": args.threshold, "models": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        gold_path = work / "gold.jsonl"
+        golds = gold_documents(build_gold(args.court, args.limit, args.seed, gold_path))
+        print(f"test set: {args.court}, {len(golds)} documents, {sum(len(g.elements) for g in golds):,} elements, "
+              f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}")
+        for model_dir in args.models:
+            print(f"model {model_dir}")
+            model = ElementModel(model_dir)
+            methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
+            entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed),
+                     "score": bench_score(model, golds, settings, ner),
+                     "agreement": cli_agreement(model_dir, gold_path, golds, args.threshold, work)}
+            if not args.skip_large:
+                entry["large"] = bench_large(model, golds, settings)
+            results["models"][model_dir] = entry
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

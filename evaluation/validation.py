@@ -1,0 +1,48 @@
+"""Table 7.1's validation columns: the model on the validation TFRecords, as during training.
+
+The validation split is anonymized text: placeholders are the positives, and with candidates
+the counted elements are a candidate vector masked by the model's scheme, exactly as the training
+loop validates (:mod:`models.pipeline`). Set beside the test metrics without candidates, the
+difference is the validation-test gap of thesis 7.2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulings_anon.errors import InputError
+
+from .metrics import Confusion
+
+
+def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -> dict:
+    """Recall, precision and accuracy of ``model`` (an ``ElementModel``) on ``DATA/validation-*``."""
+    from models.masking import DEFAULT_CANDIDATE_RATE, get_scheme
+    from models.pipeline import PipelineConfig, make_dataset
+    from preprocessing.record_format import shard_files
+    from rulings_anon.tf import tensorflow
+
+    tf = tensorflow()
+    data_dir = Path(data_dir)
+    files = shard_files(data_dir, "validation")
+    if not files:
+        raise InputError("no validation-*.tfrecord shards (run 'rulings-anon preprocess')", data_dir)
+    config = model.predictor.config
+    special = config.special_ids
+    vocab = int(config.data_format.get("vocab_size", 1))
+    low = max(special.values()) + 1 if special else 0
+    pipeline = PipelineConfig(
+        glove=config.embedding != "bert",
+        candidates=config.candidates,
+        scheme=get_scheme(config.masking) if config.masking else None,
+        candidate_rate=float(config.candidate_rate or DEFAULT_CANDIDATE_RATE),
+        mask_id=int(special.get("mask", 0)),
+        random_ids=(low, max(vocab, low + 1)),
+    )
+    tf.random.set_seed(seed)
+    confusion = Confusion()
+    for inputs, labels, loss_mask in make_dataset(files, config.tokenizer, pipeline, config.batch_size):
+        probabilities = tf.sigmoid(model.predictor.model(inputs, training=False)).numpy().ravel()
+        selected = loss_mask.numpy().ravel() > 0
+        confusion = confusion + Confusion.count(labels.numpy().ravel() > 0.5, probabilities >= threshold, selected)
+    return {"threshold": threshold, **confusion.to_dict()}
