@@ -11,7 +11,7 @@ import json
 
 import numpy as np
 import pytest
-from models_toy_data import write_toy_data
+from models_toy_data import write_tiny_bert, write_toy_data
 
 from evaluation.decisions import Settings
 from evaluation.evaluate import evaluate
@@ -43,13 +43,12 @@ def gold_documents():
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
-    from models.hub_export import build_tiny_hub_encoder
     from models.optimization import OptimizerConfig
     from models.training import Trainer, TrainOptions
 
     root = tmp_path_factory.mktemp("evaluation")
     data = write_toy_data(root / "data", "bert", train=48)
-    encoder = build_tiny_hub_encoder(root / "encoder", data / "tokenizer" / "vocab.txt", hidden=16, max_seq_len=64)
+    encoder = write_tiny_bert(root / "encoder")
     options = TrainOptions(data=data, variant="Dense", out=root / "model", bert_handle=str(encoder), epochs=1,
                            optimizer=OptimizerConfig(warmup_lr=1e-2, initial_lr=1e-2), width_divisor=16,
                            progress=False)
