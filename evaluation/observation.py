@@ -57,7 +57,7 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     if use_ner is None and not recognizers:
         proposals = [[] for _ in documents]
     else:
-        proposals = propose_candidates_many(texts, use_ner, recognizers)
+        proposals = [[_canonical(s) for s in spans] for spans in propose_candidates_many(texts, use_ner, recognizers)]
     standalone = [[s for s in spans if is_standalone_hit(s)] for spans in proposals]
     if mode == "none":
         return [Observation(p, None, hits)
@@ -67,3 +67,12 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     probabilities = model.probabilities(documents, masked)
     return [Observation(p, [s for s in spans if not is_standalone_hit(s)], hits, f)
             for p, spans, hits, f in zip(probabilities, proposals, standalone, flags, strict=True)]
+
+
+def _canonical(span: Span) -> Span:
+    """The span with a LER tag as type ("PER") renamed to the reference type ("person")."""
+    from interactive.surrogates import LER_TYPES
+
+    if span.type not in LER_TYPES:
+        return span
+    return Span(span.start, span.end, span.text, LER_TYPES[span.type], span.score, span.kind, span.source)
