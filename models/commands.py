@@ -95,7 +95,8 @@ def run_train(args: argparse.Namespace) -> int:
     print(f"{args.out}: {summary['steps']} steps, {summary['epochs_done']} epochs ({summary['stopped']}); "
           f"best epoch {summary['best_epoch']}, validation loss {summary['best_validation_loss']:.4f}"
           + (f", recall {last.get('validation_recall', 0):.3f}, precision {last.get('validation_precision', 0):.3f}"
-             if last else ""))
+             if last else "")
+          + (f"; {summary['steps_per_second']:.2f} steps/s" if summary.get("steps_per_second") else ""))
     return 0
 
 

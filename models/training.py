@@ -258,9 +258,13 @@ class Trainer:
         writers = {name: tf.summary.create_file_writer(str(self.out / md.LOG_DIR / name))
                    for name in ("train", "validation")}
         stopped = "early-stopping" if bool(state.early_stopped.numpy()) else "epochs"
+        run_steps, run_seconds = 0, 0.0
         while int(state.epoch.numpy()) < options.epochs and stopped == "epochs":
             epoch = int(state.epoch.numpy())
+            started = time.perf_counter()
             steps_done = self._train_epoch(loop, state, manager, writers["train"], epoch, steps_per_epoch)
+            run_steps += steps_done
+            run_seconds += time.perf_counter() - started
             at_limit = bool(options.max_steps) and int(state.step.numpy()) >= options.max_steps
             finished_epoch = int(state.step_in_epoch.numpy()) >= steps_per_epoch or not at_limit
             if not finished_epoch:
@@ -285,6 +289,9 @@ class Trainer:
             "best_epoch": int(state.best_epoch.numpy()) + 1, "best_validation_loss": float(state.best.numpy()),
             "sequences": sequences, "positives": positives, "negatives": negatives,
             "mixed_precision": mixed, "replicas": strategy.num_replicas_in_sync, "history": history,
+            # Of this run (the first step includes tracing the graph), and the devices' peak memory.
+            "steps_per_second": round(run_steps / run_seconds, 3) if run_seconds else None,
+            "peak_gpu_memory_mib": _peak_gpu_memory_mib(),
         }
         config.training = summary
         config.write(self.out)
@@ -436,6 +443,15 @@ def _overfitting(history: list[dict], patience: int) -> bool:
     recent = complete[-(patience + 1):]
     return all(b["validation_loss"] > a["validation_loss"] and b["train_loss"] < a["train_loss"]
                for a, b in zip(recent, recent[1:]))
+
+
+def _peak_gpu_memory_mib() -> dict[str, float] | None:
+    """Peak memory TensorFlow allocated on each visible GPU, in MiB (None without a GPU)."""
+    gpus = tf.config.list_logical_devices("GPU")
+    if not gpus:
+        return None
+    return {gpu.name: round(tf.config.experimental.get_memory_info(gpu.name)["peak"] / 2 ** 20, 1)
+            for gpu in gpus}
 
 
 def _scalar(name: str, value: float) -> None:
