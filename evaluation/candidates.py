@@ -10,6 +10,7 @@ marked ``standalone`` in ``data/recognizers.json``) or only a candidate for the 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from evaluation import recognizers as rec
@@ -17,16 +18,19 @@ from evaluation.references import merge_into_references, strip_affixes
 from rulings_anon.document import Span
 
 
-def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True) -> list[Span]:
+def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True, repeat: bool = True) -> list[Span]:
     """Candidate spans of ``text``, sorted by start, not overlapping.
 
     :param ner: a :class:`~evaluation.ner.NerTagger`, a model directory, or None (rules only).
     :param recognizers: True for the default recognizers, a set of names, or False for none.
+    :param repeat: also propose every other occurrence of a proposed name in the document
+        (``kind="repeated"``, same source): a name found once is a candidate everywhere.
     """
-    return propose_candidates_many([text], ner, recognizers)[0]
+    return propose_candidates_many([text], ner, recognizers, repeat)[0]
 
 
-def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[str] = True) -> list[list[Span]]:
+def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[str] = True,
+                            repeat: bool = True) -> list[list[Span]]:
     """:func:`propose_candidates` for many texts; the NER tags them in shared batches (faster)."""
     tagger = _tagger(ner)
     ner_spans = tagger.predict_many(texts, candidates_only=True) if tagger is not None and texts else [[] for _ in texts]
@@ -36,9 +40,29 @@ def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[
         if recognizers:
             found += rec.analyze(text, enabled=None if recognizers is True else set(recognizers))
         merged = merge_into_references(text, found)
-        stripped = (strip_affixes(text, s) if s.source == "ner" else s for s in merged)
-        result.append([s for s in stripped if s is not None])
+        stripped = [s for s in (strip_affixes(text, s) if s.source == "ner" else s for s in merged) if s is not None]
+        result.append(_with_repetitions(text, stripped) if repeat else stripped)
     return result
+
+
+def _with_repetitions(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` plus the other whole-word occurrences of their texts (at least 3 characters with
+    a letter), which the first finder's span stands for."""
+    names = {}
+    for span in spans:
+        name = text[span.start:span.end]
+        if len(name) >= 3 and any(c.isalpha() for c in name) and name not in names:
+            names[name] = span
+    if not names:
+        return spans
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\w)")
+    found = list(spans)
+    for match in pattern.finditer(text):
+        if not any(s.start < match.end() and match.start() < s.end for s in spans):
+            first = names[match.group()]
+            found.append(Span(match.start(), match.end(), match.group(), first.type, first.score, "repeated",
+                              first.source))
+    return sorted(found, key=lambda s: s.start)
 
 
 def is_standalone_hit(span: Span) -> bool:

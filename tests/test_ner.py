@@ -82,8 +82,9 @@ def test_when_predicting_then_spans_point_into_the_text(trained):
 def test_candidates_merge_ner_and_recognizers_with_their_sources(trained):
     tagger, _ = trained
     spans = propose_candidates(SAMPLE_TEXT, ner=tagger)
+    # The tiny model's guesses may touch the IBAN; the merged span keeps the IBAN's source.
     iban = [s for s in spans if s.source == "iban"]
-    assert [s.text for s in iban] == ["DE91 1000 0000 0123 4567 89"] and is_standalone_hit(iban[0])
+    assert len(iban) == 1 and "DE91 1000 0000 0123 4567 89" in iban[0].text and is_standalone_hit(iban[0])
     assert all(s.source in ("ner", "iban", "person_title") for s in spans)
     # Without the NER, the rules alone: a name after "Herrn" (a candidate only) and the IBAN.
     rules = propose_candidates(SAMPLE_TEXT)

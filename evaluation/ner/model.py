@@ -40,11 +40,11 @@ class NerConfig:
     learning_rate: float = 2e-3
     # Thesis 9.2: the NER must favour recall of the references that may be sensitive. Tokens of
     # candidate types weigh this much more in the loss, and windows holding one are repeated.
-    candidate_weight: float = 4.0
-    candidate_oversample: int = 3
+    candidate_weight: float = 8.0
+    candidate_oversample: int = 5
     # At prediction: a token is tagged with its best candidate type when the candidate types'
     # probabilities sum to this much (None: plain argmax). Set on a dev court, never on BSG.
-    candidate_threshold: float | None = 0.3
+    candidate_threshold: float | None = 0.15
     format: str = FORMAT
     training: dict = field(default_factory=dict)
 

@@ -101,6 +101,8 @@ class NerTagger:
             if wanted is not None and kind not in wanted:
                 continue
             start, end = token_spans[first][0], token_spans[last - 1][1]
+            if not any(ch.isalnum() for ch in text[start:end]):
+                continue  # a stray punctuation tag is no reference
             span = strip_affixes(text, Span(start, end, text[start:end], kind, min(1.0, score), source=SOURCE))
             if span is not None:
                 result.append(span)
