@@ -42,6 +42,7 @@ class PreprocessOptions:
     glove_dim: int = 200
     glove_epochs: int = 15
     glove_window: int = 10
+    glove_min_cooccurrence: float = 1.0
     pretrained_glove: str | None = None
     seed: int = 0
 
@@ -120,6 +121,7 @@ def glove_vectors(options: PreprocessOptions, tokenizer, piece_sequences: list, 
     directory = out / rf.GLOVE_DIR
     text_file = f"pieces.{options.glove_dim}d.txt"
     settings = {"dim": options.glove_dim, "epochs": options.glove_epochs, "window": options.glove_window,
+                "min_cooccurrence": options.glove_min_cooccurrence,
                 "seed": options.seed, "tokens": sum(map(len, piece_sequences)),
                 "sequences": len(piece_sequences), "vocab_size": tokenizer.vocab_size}
     figures = {}
@@ -128,7 +130,8 @@ def glove_vectors(options: PreprocessOptions, tokenizer, piece_sequences: list, 
     else:
         started = time.perf_counter()
         rows, cols, values = glove.cooccurrence(piece_sequences, tokenizer.vocab_size, options.glove_window,
-                                                ignore=[tokenizer.special_ids["pad"]])
+                                                ignore=[tokenizer.special_ids["pad"]],
+                                                min_count=options.glove_min_cooccurrence)
         log(f"training {options.glove_dim}-d GloVe vectors on {len(values):,} co-occurrences")
         vectors, losses = glove.train_glove(rows, cols, values, tokenizer.vocab_size, options.glove_dim,
                                             options.glove_epochs, seed=options.seed,

@@ -58,6 +58,8 @@ def _configure_preprocess(p: argparse.ArgumentParser) -> None:
     glove.add_argument("--glove-epochs", type=int, default=15, metavar="N", help="GloVe training epochs (default: 15)")
     glove.add_argument("--glove-window", type=int, default=10, metavar="N",
                        help="co-occurrence window in tokens (default: 10)")
+    glove.add_argument("--glove-min-cooccurrence", type=float, default=1.0, metavar="X",
+                       help="drop co-occurrence entries below X (default: 1.0; 0 keeps all, about 4x slower)")
     glove.add_argument("--pretrained-glove", metavar="FILE",
                        help="pretrained GloVe text file for the words (e.g. 300-d German Wikipedia vectors)")
     p.add_argument("--seed", type=int, default=0, help="seed of candidate vectors and GloVe (default: 0)")
@@ -72,6 +74,8 @@ def _check_ranges(args) -> None:
         raise InputError("--max-seq-len must be at least 4")
     if args.candidate_vectors < 0:
         raise InputError("--candidate-vectors must not be negative")
+    if args.glove_min_cooccurrence < 0:
+        raise InputError("--glove-min-cooccurrence must not be negative")
     for name in ("candidate_rate", "validation_share"):
         if not 0.0 <= getattr(args, name) < 1.0:
             raise InputError(f"--{name.replace('_', '-')} must be in [0, 1)")
@@ -95,7 +99,8 @@ def _run_preprocess(args) -> int:
         candidate_vectors=args.candidate_vectors, candidate_rate=args.candidate_rate, labels=args.labels,
         validation_share=args.validation_share, sp_vocab_size=args.sp_vocab_size,
         word_vocab_size=args.word_vocab_size, glove_dim=args.glove_dim, glove_epochs=args.glove_epochs,
-        glove_window=args.glove_window, pretrained_glove=args.pretrained_glove, seed=args.seed)
+        glove_window=args.glove_window,
+        glove_min_cooccurrence=args.glove_min_cooccurrence, pretrained_glove=args.pretrained_glove, seed=args.seed)
     documents = list(read_documents(args.corpus, args.encoding))
     stats = preprocess(documents, args.out, options, log=lambda m: print(m, file=sys.stderr))
     print(json.dumps(stats, indent=2) if args.json else format_stats(stats))

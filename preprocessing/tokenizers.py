@@ -198,7 +198,7 @@ def train_sentencepiece(element_counts: collections.Counter, model_file, vocab_s
     try:
         spm.SentencePieceTrainer.train(
             sentence_iterator=iter(f"{e}\t{c}" for e, c in counts), input_format="tsv",
-            model_writer=proto, model_type="unigram", vocab_size=vocab_size,
+            model_writer=proto, model_type="unigram", vocab_size=vocab_size, hard_vocab_limit=False,
             character_coverage=0.9995, user_defined_symbols=[PLACEHOLDER_SYMBOL],
             pad_id=PIECE_SPECIAL["pad"], unk_id=PIECE_SPECIAL["unk"], bos_id=-1, eos_id=-1,
             # Fewer seeds and EM sub-iterations: 25 s instead of a minute on the bundled corpus.
