@@ -258,13 +258,10 @@ class Trainer:
         writers = {name: tf.summary.create_file_writer(str(self.out / md.LOG_DIR / name))
                    for name in ("train", "validation")}
         stopped = "early-stopping" if bool(state.early_stopped.numpy()) else "epochs"
-        run_steps, run_seconds = 0, 0.0
+        self.timed_steps, self.timed_seconds = 0, 0.0
         while int(state.epoch.numpy()) < options.epochs and stopped == "epochs":
             epoch = int(state.epoch.numpy())
-            started = time.perf_counter()
             steps_done = self._train_epoch(loop, state, manager, writers["train"], epoch, steps_per_epoch)
-            run_steps += steps_done
-            run_seconds += time.perf_counter() - started
             at_limit = bool(options.max_steps) and int(state.step.numpy()) >= options.max_steps
             finished_epoch = int(state.step_in_epoch.numpy()) >= steps_per_epoch or not at_limit
             if not finished_epoch:
@@ -289,8 +286,8 @@ class Trainer:
             "best_epoch": int(state.best_epoch.numpy()) + 1, "best_validation_loss": float(state.best.numpy()),
             "sequences": sequences, "positives": positives, "negatives": negatives,
             "mixed_precision": mixed, "replicas": strategy.num_replicas_in_sync, "history": history,
-            # Of this run (the first step includes tracing the graph), and the devices' peak memory.
-            "steps_per_second": round(run_steps / run_seconds, 3) if run_seconds else None,
+            # Of this run, without each epoch's first step (graph tracing, dataset start-up).
+            "steps_per_second": round(self.timed_steps / self.timed_seconds, 3) if self.timed_seconds else None,
             "peak_gpu_memory_mib": _peak_gpu_memory_mib(),
         }
         config.training = summary
@@ -306,12 +303,18 @@ class Trainer:
         progress = _progress(options.progress, steps_per_epoch, done_in_epoch, f"epoch {epoch + 1}")
         last_save = time.monotonic()
         steps = 0
+        previous = None
         for batch in loop.strategy.experimental_distribute_dataset(dataset):
             if options.max_steps and int(state.step.numpy()) >= options.max_steps:
                 break
             loss_sum, count = loop.train_step(batch)
-            state.add_train(float(loss_sum), float(count))
+            state.add_train(float(loss_sum), float(count))  # float() waits for the step to finish
             steps += 1
+            now = time.perf_counter()
+            if previous is not None:
+                self.timed_steps += 1
+                self.timed_seconds += now - previous
+            previous = now
             step = int(state.step.numpy())
             progress.update(1)
             progress.set_postfix(loss=f"{state.train_loss():.4f}")
