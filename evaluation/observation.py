@@ -7,6 +7,7 @@ references, the proposed elements are masked, and the model gives every element 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -15,6 +16,11 @@ import numpy as np
 from rulings_anon.document import Document, Element, Span, element_labels
 
 from .decisions import Settings, decide
+
+# Proposers run on blocks of whole paragraphs of about this many characters: a reference never
+# crosses a blank line, and the cost of a 5 MB document stays that of its blocks.
+BLOCK_CHARS = 20_000
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 # How candidates are chosen: "none" classifies every element unmasked, "ner" masks the proposed
 # references, "random" masks given elements (evaluation only: all positives plus random ones).
@@ -42,7 +48,7 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     :param recognizers: True, a set of recognizer names, or False (see ``propose_candidates``).
     :param proposed: for ``random``: per document and element, whether it is a candidate.
     """
-    from .candidates import is_standalone_hit, propose_candidates_many
+    from .candidates import is_standalone_hit
 
     if mode not in CANDIDATE_MODES:
         raise ValueError(f"unknown candidate mode {mode!r}; known: {', '.join(CANDIDATE_MODES)}")
@@ -57,7 +63,7 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     if use_ner is None and not recognizers:
         proposals = [[] for _ in documents]
     else:
-        proposals = [[_canonical(s) for s in spans] for spans in propose_candidates_many(texts, use_ner, recognizers)]
+        proposals = propose_in_blocks(texts, use_ner, recognizers)
     standalone = [[s for s in spans if is_standalone_hit(s)] for spans in proposals]
     if mode == "none":
         return [Observation(p, None, hits)
@@ -69,10 +75,32 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
             for p, spans, hits, f in zip(probabilities, proposals, standalone, flags, strict=True)]
 
 
-def _canonical(span: Span) -> Span:
-    """The span with a LER tag as type ("PER") renamed to the reference type ("person")."""
+def blocks(text: str, size: int = BLOCK_CHARS) -> list[tuple[int, int]]:
+    """``(start, end)`` ranges covering ``text``, cut at blank lines once a block reaches ``size``."""
+    ranges, start = [], 0
+    for match in _BLANK_LINE.finditer(text):
+        if match.start() - start >= size:
+            ranges.append((start, match.start()))
+            start = match.start()
+    ranges.append((start, len(text)))
+    return ranges
+
+
+def propose_in_blocks(texts: Sequence[str], ner, recognizers) -> list[list[Span]]:
+    """``propose_candidates_many`` of each text, run block by block, offsets back in the text."""
+    from .candidates import propose_candidates_many
+
+    pieces = [(i, start, text[start:end]) for i, text in enumerate(texts) for start, end in blocks(text)]
+    found = propose_candidates_many([piece for _, _, piece in pieces], ner, recognizers)
+    result: list[list[Span]] = [[] for _ in texts]
+    for (i, offset, _), spans in zip(pieces, found, strict=True):
+        result[i] += [_canonical(s, offset) for s in spans]
+    return result
+
+
+def _canonical(span: Span, offset: int = 0) -> Span:
+    """The span moved by ``offset``, a LER tag as type ("PER") renamed to the reference type."""
     from interactive.surrogates import LER_TYPES
 
-    if span.type not in LER_TYPES:
-        return span
-    return Span(span.start, span.end, span.text, LER_TYPES[span.type], span.score, span.kind, span.source)
+    return Span(span.start + offset, span.end + offset, span.text, LER_TYPES.get(span.type, span.type),
+                span.score, span.kind, span.source)

@@ -117,3 +117,19 @@ def test_no_elements_no_spans():
     assert decide("", [], [], Settings(0.5)) == []
     with pytest.raises(ValueError):
         decide("a b", split_elements("a b"), [0.1], Settings(0.5))
+
+
+def test_long_texts_are_proposed_block_by_block_with_document_offsets():
+    from evaluation.candidates import propose_candidates
+    from evaluation.observation import blocks, propose_in_blocks
+
+    paragraph = "Zahlung auf DE91 1000 0000 0123 4567 89 an die Kasse.\n\n"
+    text = paragraph * 1000
+    ranges = blocks(text, size=5_000)
+    assert ranges[0][0] == 0 and ranges[-1][1] == len(text) and len(ranges) == 11
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:], strict=False))
+    spans = propose_in_blocks([text], None, True)[0]
+    assert [(s.start, s.end, s.source) for s in spans] == [
+        (s.start + i * len(paragraph), s.end + i * len(paragraph), s.source)
+        for i in range(1000) for s in propose_candidates(paragraph)]
+    assert all(text[s.start:s.end] == "DE91 1000 0000 0123 4567 89" for s in spans)

@@ -217,3 +217,33 @@ def test_bad_models_and_inputs_end_in_one_line(workspace, tmp_path, capsys):
     write_jsonl(docs, [{"id": "a", "text": "x"}, {"id": "a", "text": "y"}])
     assert main(score + [str(workspace["model_dir"])]) == 2
     assert "two input documents have the id 'a'" in capsys.readouterr().err
+
+
+def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
+    from evaluation.candidates import propose_candidates
+    from evaluation.ner import train_ner
+
+    corpus = tmp_path / "ner.jsonl"
+    records = [{"id": f"n{i}", "text": f"wort{i} Der Kläger Thilo Kemper wohnt in Kehl. Herr Kemper zahlt.",
+                "spans": [], "entities": [{"start": 18 + len(str(i)), "end": 30 + len(str(i)), "type": "PER"}]}
+               for i in range(6)]
+    write_jsonl(corpus, records)
+    overrides = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 16, "predict_window": 32,
+                 "predict_margin": 4}
+    tagger = train_ner([corpus], tmp_path / "ner", epochs=1, batch_size=4, steps_per_epoch=2, overrides=overrides,
+                       progress=False)
+    model, gold = str(workspace["model_dir"]), str(workspace["gold"])
+    assert main(["evaluate", "--model", model, "--test", gold, "--method", "ner", "--ner", str(tmp_path / "ner"),
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    proposed = sum(sum(element_labels(split_elements(d.text), propose_candidates(d.text, tagger)))
+                   for d in gold_documents())
+    assert result["method"] == "ner" and result["ner"]["candidates"] == proposed
+    texts = tmp_path / "texts.jsonl"
+    write_jsonl(texts, ({"id": d.id, "text": d.text} for d in gold_documents()))
+    assert main(["score", "--model", model, str(texts), "--ner", str(tmp_path / "ner"), "--output",
+                 str(tmp_path / "spans.jsonl"), "--threshold", "0.0", "--no-consistency"]) == 0
+    spans = [s for r in read_jsonl(tmp_path / "spans.jsonl") for s in r["spans"]]
+    # At threshold 0 every proposed reference is sensitive, each span names who proposed it.
+    assert len(spans) == len([c for d in gold_documents() for c in propose_candidates(d.text, tagger)])
+    assert all(s["source"].endswith("+model") or s["source"] in ("iban", "email") for s in spans)
