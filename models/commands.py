@@ -58,6 +58,8 @@ def configure_train(parser: argparse.ArgumentParser) -> None:
                         help="stop after this many epochs of rising validation and falling training loss (1)")
     parser.add_argument("--width-divisor", type=int, default=1,
                         help="divide every layer width by this (quick experiments; default 1 = thesis sizes)")
+    parser.add_argument("--mixed-precision", action=argparse.BooleanOptionalAction, default=None,
+                        help="float16 compute with loss scaling (default: on a GPU only)")
     parser.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
     parser.add_argument("--checkpoint-minutes", type=float, default=5.0,
                         help="save the training state at least this often (default 5)")
@@ -85,7 +87,7 @@ def run_train(args: argparse.Namespace) -> int:
         optimizer=OptimizerConfig(warmup_lr=args.warmup_lr, initial_lr=args.initial_lr,
                                   warmup_share=args.warmup_share),
         patience=args.patience, width_divisor=args.width_divisor, seed=args.seed,
-        checkpoint_seconds=args.checkpoint_minutes * 60,
+        checkpoint_seconds=args.checkpoint_minutes * 60, mixed_precision=args.mixed_precision,
     )
     try:
         summary = train(options)

@@ -57,10 +57,11 @@ class TrainOptions:
     seed: int = 0
     checkpoint_seconds: float = 300.0
     progress: bool = True
+    mixed_precision: bool | None = None  # None: on a GPU
 
 
 def choose_strategy():
-    """``(strategy, mixed_precision)`` for the visible devices."""
+    """``(strategy, whether a GPU is visible)``."""
     gpus = tf.config.list_logical_devices("GPU")
     if len(gpus) > 1:
         return tf.distribute.MirroredStrategy(), True
@@ -208,10 +209,18 @@ class Trainer:
     # -- the run -----------------------------------------------------------------------------------
     def run(self) -> dict:
         """Train (or resume) and return the training summary written into ``config.json``."""
-        options = self.options
-        strategy, mixed = choose_strategy()
+        strategy, on_gpu = choose_strategy()
+        mixed = on_gpu if self.options.mixed_precision is None else self.options.mixed_precision
+        previous = tf_keras.mixed_precision.global_policy()
         if mixed:
             tf_keras.mixed_precision.set_global_policy("mixed_float16")
+        try:
+            return self._run(strategy, mixed)
+        finally:  # models built later in this process (scoring) compute in float32 again
+            tf_keras.mixed_precision.set_global_policy(previous)
+
+    def _run(self, strategy, mixed: bool) -> dict:
+        options = self.options
         kind = self.data_format["tokenizer"]
         sequences, positives, negatives = _count_classes(self.train_files, kind, self.candidates)
         weights = class_weights(options.class_weight, positives, negatives)

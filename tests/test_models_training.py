@@ -120,6 +120,19 @@ def test_training_resumes_from_its_checkpoint(workspace, capsys):
     assert config.candidates is False and config.masking is None  # GloVe leave-out defaults
 
 
+def test_mixed_precision_path_trains_with_loss_scaling_and_float32_outputs(workspace):
+    """The GPU path (mixed_float16, dynamic loss scaling), exercised on the CPU."""
+    trainer = Trainer(train_options(workspace, "Dense", "mixed", epochs=1, mixed_precision=True))
+    summary = trainer.run()
+    assert summary["mixed_precision"] is True and np.isfinite(summary["best_validation_loss"])
+    assert isinstance(trainer.optimizer, tf_keras.mixed_precision.LossScaleOptimizer)
+    assert trainer.model.head[1].compute_dtype == "float16"
+    assert tf_keras.mixed_precision.global_policy().name == "float32"  # restored after training
+    model, _ = load_keras_model(workspace["root"] / "mixed")  # scores in float32
+    inputs, _, _ = first_batch(workspace["bert"], "bert", 4)
+    np.testing.assert_allclose(model(inputs).numpy(), trainer.model(inputs).numpy(), atol=2e-2)
+
+
 def test_bad_model_directories_and_settings_raise_clear_errors(workspace, tmp_path):
     with pytest.raises(ModelError, match="no config.json"):
         load_keras_model(tmp_path)
