@@ -27,7 +27,7 @@ X_MAX = 100.0
 ALPHA = 0.75
 DEFAULT_DIM = 200
 DEFAULT_WINDOW = 10
-DEFAULT_EPOCHS = 15
+DEFAULT_EPOCHS = 10
 DEFAULT_MIN_COUNT = 1.0
 DEFAULT_LEARNING_RATE = 0.05
 # Pairs per AdaGrad step: large batches keep the CPU busy in a few big ops.

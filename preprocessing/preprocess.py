@@ -40,7 +40,7 @@ class PreprocessOptions:
     sp_vocab_size: int = 8000
     word_vocab_size: int = 100_000
     glove_dim: int = 200
-    glove_epochs: int = 15
+    glove_epochs: int = 10
     glove_window: int = 10
     glove_min_cooccurrence: float = 1.0
     pretrained_glove: str | None = None
@@ -213,6 +213,7 @@ SUMMARY_ROWS = (
     ("glove_cooccurrences", "GloVe co-occurrence pairs"),
     ("glove_loss_first", "GloVe loss, first epoch"),
     ("glove_loss_last", "GloVe loss, last epoch"),
+    ("glove_seconds", "GloVe training seconds"),
     ("pretrained_word_coverage", "words with a pretrained vector"),
     ("seconds", "seconds"),
 )

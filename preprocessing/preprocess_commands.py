@@ -55,7 +55,7 @@ def _configure_preprocess(p: argparse.ArgumentParser) -> None:
                        help="most frequent lower-cased words kept in the word vocabulary (default: 100000)")
     glove.add_argument("--glove-dim", type=int, default=200, metavar="D",
                        help="dimension of the corpus-trained piece vectors (default: 200)")
-    glove.add_argument("--glove-epochs", type=int, default=15, metavar="N", help="GloVe training epochs (default: 15)")
+    glove.add_argument("--glove-epochs", type=int, default=10, metavar="N", help="GloVe training epochs (default: 10)")
     glove.add_argument("--glove-window", type=int, default=10, metavar="N",
                        help="co-occurrence window in tokens (default: 10)")
     glove.add_argument("--glove-min-cooccurrence", type=float, default=1.0, metavar="X",
