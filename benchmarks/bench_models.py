@@ -24,6 +24,7 @@ from pathlib import Path
 import data
 from rulings_anon.cli import main as cli
 from rulings_anon.inputs import read_documents
+from rulings_anon.jsonl import write_json
 
 DEV_COURTS = ["bag", "bfh", "bgh", "bpatg", "bverfg"]
 
@@ -95,8 +96,9 @@ def main() -> int:
         out = work / f"model-{variant}"
         results["training"].append(train_speed(data_dir, variant, out, args.steps, encoder))
         results["scoring"].append({"variant": variant, **score_speed(out, documents)})
-    json.dump(results, sys.stdout, indent=2)
-    print()
+    write_json(work / "results.json", results)
+    print(json.dumps(results, indent=2))
+    print(f"-> {work / 'results.json'}", file=sys.stderr)
     return 0
 
 
