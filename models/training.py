@@ -270,7 +270,11 @@ class Trainer:
         self.timed_steps, self.timed_seconds = 0, 0.0
         while int(state.epoch.numpy()) < options.epochs and stopped == "epochs":
             epoch = int(state.epoch.numpy())
-            steps_done = self._train_epoch(loop, state, manager, writers["train"], epoch, steps_per_epoch)
+            try:
+                steps_done = self._train_epoch(loop, state, manager, writers["train"], epoch, steps_per_epoch)
+            except KeyboardInterrupt:
+                manager.save()  # Ctrl-C: keep the steps done so far; the same command resumes
+                raise
             at_limit = bool(options.max_steps) and int(state.step.numpy()) >= options.max_steps
             finished_epoch = int(state.step_in_epoch.numpy()) >= steps_per_epoch or not at_limit
             if not finished_epoch:
