@@ -235,19 +235,7 @@ class Trainer:
             spec = EmbeddingSpec(bert_handle=str(self.out / md.BERT_DIR))
 
         steps_per_epoch = max(1, math.ceil(sequences / self.batch_size))
-        total_steps = options.epochs * steps_per_epoch
-        if options.max_steps:
-            total_steps = min(total_steps, options.max_steps)
-        with strategy.scope():
-            model = build_model(self.variant, spec)
-            if self.variant.embedding == GLOVE:
-                pieces, words = load_glove_tables(self.data_dir, self.data_format)
-                model.glove.set_tables(pieces, words)
-            optimizer = create_optimizer(options.optimizer, options.epochs * steps_per_epoch, mixed)
-            state = _TrainingState()
-            # Create Adam's slots now, so a checkpoint restores them at once rather than lazily.
-            optimizer.build(model.trainable_variables)
-            checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer, state=state.variables)
+        model, optimizer, state, checkpoint = self._build(strategy, spec, mixed, options.epochs * steps_per_epoch)
         manager = tf.train.CheckpointManager(checkpoint, str(self.out / md.CHECKPOINT_DIR), max_to_keep=2)
         history = []
         if manager.latest_checkpoint:
@@ -306,6 +294,19 @@ class Trainer:
         config.training = summary
         config.write(self.out)
         return summary
+
+    def _build(self, strategy, spec: EmbeddingSpec, mixed: bool, total_steps: int):
+        """Model, optimizer, training state and their checkpoint, created under the strategy."""
+        with strategy.scope():
+            model = build_model(self.variant, spec)
+            if self.variant.embedding == GLOVE:
+                model.glove.set_tables(*load_glove_tables(self.data_dir, self.data_format))
+            optimizer = create_optimizer(self.options.optimizer, total_steps, mixed)
+            # Create Adam's slots now, so a checkpoint restores them at once rather than lazily.
+            optimizer.build(model.trainable_variables)
+            state = _TrainingState()
+            checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer, state=state.variables)
+        return model, optimizer, state, checkpoint
 
     def _train_epoch(self, loop, state, manager, writer, epoch: int, steps_per_epoch: int) -> int:
         """Train the rest of ``epoch`` (or up to the step limit); returns the steps done."""
