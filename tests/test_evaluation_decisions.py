@@ -133,3 +133,9 @@ def test_long_texts_are_proposed_block_by_block_with_document_offsets():
         (s.start + i * len(paragraph), s.end + i * len(paragraph), s.source)
         for i in range(1000) for s in propose_candidates(paragraph)]
     assert all(text[s.start:s.end] == "DE91 1000 0000 0123 4567 89" for s in spans)
+
+
+def test_the_command_line_default_threshold_is_the_scorers():
+    from evaluation import commands, scoring
+
+    assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
