@@ -55,6 +55,11 @@ def _initials(words: str) -> str:
     return " ".join(f"{w[0]}." for w in letters) or FILLER
 
 
+def _with_form(initial: str, form: str) -> str:
+    """"M-GmbH", "M-GmbH & Co. KG"; a form in lower case or abbreviated keeps a space: "S. e. K."."""
+    return f"{initial}-{form}" if form[0].isupper() else f"{initial}. {form}"
+
+
 def court_placeholder(text: str, span: Span) -> tuple[int, int, str]:
     """``(start, end, placeholder)``: the range to replace (the span, perhaps with a following legal
     form) and the court-style placeholder for it."""
@@ -69,10 +74,10 @@ def court_placeholder(text: str, span: Span) -> tuple[int, int, str]:
             if match.end() == len(piece) and match.start() > 0:
                 inside = match
         if inside is not None:
-            return span.start, span.end, f"{piece[0]}-{inside.group('form')}"
+            return span.start, span.end, _with_form(piece[0], inside.group("form"))
         after = tail.match(text, span.end)
         if after is not None and piece[:1].isalpha():
-            return span.start, after.end(), f"{piece[0]}-{after.group('form')}"
+            return span.start, after.end(), _with_form(piece[0], after.group("form"))
         return span.start, span.end, f"{piece[0]}." if piece[:1].isalpha() else FILLER
     return span.start, span.end, FILLER
 

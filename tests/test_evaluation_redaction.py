@@ -91,3 +91,13 @@ def test_gold_test_set_from_ler_records(tmp_path):
     assert [s["type"] for s in gold["spans"]] == ["person", "place", "person"]
     assert names[0] == names[2] and names[0][0] == "K" and names[1][0] == "B" and len(names[0]) > 2
     assert gold["text"].startswith(f"Der Kläger {names[0]} wohnt in {names[1]}")
+
+
+@pytest.mark.parametrize("text, piece, expected", [
+    ("bei der Firma Seidel e. K. beschäftigt", "Seidel", "S. e. K."),
+    ("die Meyer Bau GmbH & Co. KG zahlte", "Meyer Bau GmbH & Co. KG", "M-GmbH & Co. KG"),
+])
+def test_legal_forms_in_court_style(text, piece, expected):
+    start = text.index(piece)
+    _, end, placeholder = court_placeholder(text, Span(start, start + len(piece), piece, "company"))
+    assert placeholder == expected and text[end - 2:end] in ("K.", "KG")
