@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from rulings_anon.tf import tensorflow
 
 from .masking import (
+    DEFAULT_CANDIDATE_RATE,
     MASK_TOKEN,
     MaskingScheme,
     draw_candidates,
     draw_strategies,
     element_bounds,
+    get_scheme,
     mask_elements,
 )
+from .variants import BERT
 
 tf = tensorflow()
 
@@ -39,6 +42,25 @@ class PipelineConfig:
     candidate_rate: float = 0.02
     mask_id: int = 0
     random_ids: tuple[int, int] = (0, 1)
+
+    @classmethod
+    def for_data(cls, data_format: dict, embedding: str, candidates: bool, masking: str | None) -> PipelineConfig:
+        """The pipeline for data of ``data_format`` (``format.json``); random tokens skip the specials."""
+        special = data_format.get("special_ids", {})
+        low = max(special.values()) + 1 if special else 0
+        return cls(
+            glove=embedding != BERT,
+            candidates=candidates,
+            scheme=get_scheme(masking) if masking else None,
+            candidate_rate=float(data_format.get("candidate_rate", DEFAULT_CANDIDATE_RATE)),
+            mask_id=int(special.get("mask", 0)),
+            random_ids=(low, max(int(data_format.get("vocab_size", 1)), low + 1)),
+        )
+
+    @classmethod
+    def for_model(cls, config) -> PipelineConfig:
+        """The pipeline a trained model was trained with (``config``: a ``ModelConfig``)."""
+        return cls.for_data(config.data_format, config.embedding, config.candidates, config.masking)
 
 
 def _pick_candidates(features, labels, element_mask, rate: float):

@@ -160,17 +160,7 @@ class Trainer:
 
     # -- set-up ------------------------------------------------------------------------------------
     def _pipeline_config(self) -> PipelineConfig:
-        special = self.data_format.get("special_ids", {})
-        vocab = int(self.data_format.get("vocab_size", 1))
-        low = max(special.values()) + 1 if special else 0
-        return PipelineConfig(
-            glove=self.variant.embedding == GLOVE,
-            candidates=self.candidates,
-            scheme=get_scheme(self.masking) if self.masking else None,
-            candidate_rate=float(self.data_format.get("candidate_rate", DEFAULT_CANDIDATE_RATE)),
-            mask_id=int(special.get("mask", 0)),
-            random_ids=(low, max(vocab, low + 1)),
-        )
+        return PipelineConfig.for_data(self.data_format, self.variant.embedding, self.candidates, self.masking)
 
     def _model_config(self, glove: dict, weights: tuple[float, float]) -> md.ModelConfig:
         return md.ModelConfig(
