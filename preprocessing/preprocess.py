@@ -75,6 +75,9 @@ def bert_tokenizer(options: PreprocessOptions, documents: list[Document], out: P
 
     if options.vocab and options.bert_handle:
         raise InputError("give --vocab or --bert-handle, not both")
+    if options.vocab or options.bert_handle:
+        # The given vocabulary replaces a learned one in DATA/tokenizer: forget that it was learned.
+        (out / rf.TOKENIZER_DIR / SETTINGS_FILE).unlink(missing_ok=True)
     if options.vocab:
         return BertWordPiece(options.vocab, options.lower_case)
     if options.bert_handle:

@@ -269,7 +269,22 @@ def test_preprocess_command_writes_data_and_prints_the_table(tmp_path, corpus, c
                 "positive_rate", "train_sequences", "validation_sequences"):
         assert key in stats
     assert stats["documents"] == 6 and stats["placeholder_elements"] > 0  # the detector's weak labels
-    assert (out / "tokenizer" / "vocab.txt").exists() and rf.read_format(out)["labels"] == "weak"
+    vocab = out / "tokenizer" / "vocab.txt"
+    assert vocab.exists() and rf.read_format(out)["labels"] == "weak"
+    # A rerun with the same settings reuses the learned vocabulary instead of learning it again.
+    learned = vocab.stat().st_mtime_ns
+    assert main(["preprocess", str(corpus_file), "--out", str(out), "--max-seq-len", "64",
+                 "--wordpiece-vocab-size", "150", "--candidate-vectors", "2", "--json"]) == 0
+    assert vocab.stat().st_mtime_ns == learned
+    assert json.loads(capsys.readouterr().out)["sequences"] == stats["sequences"]
+
+
+def test_a_vocabulary_without_the_symbol_lends_an_unused_slot(tmp_path):
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[PAD]\n[unused0]\n[unused1]\n[UNK]\n[CLS]\n[SEP]\n[MASK]\nKlage\n", encoding="utf-8")
+    tokenizer = BertWordPiece(vocab)
+    assert tokenizer.special_ids == {"pad": 0, "unk": 3, "cls": 4, "sep": 5, "mask": 6, "placeholder": 1}
+    assert tokenizer.tokenize_elements(["Klage", "Klage.", "\u200b"]) == [[7], [7, 3], [3]]
 
 
 def test_preprocess_names_a_missing_vocabulary(tmp_path, corpus, capsys):
