@@ -294,3 +294,30 @@ def test_preprocess_names_a_missing_vocabulary(tmp_path, corpus, capsys):
     assert code == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err == f"rulings-anon preprocess: error: {tmp_path / 'nope.txt'}: no such vocabulary file"
+
+
+def test_preprocess_glove_writes_vectors_the_models_can_load(tmp_path, corpus):
+    import numpy as np
+
+    from preprocessing.glove import load_text
+
+    corpus_file = tmp_path / "corpus.jsonl"
+    corpus_file.write_text("".join(json.dumps(d.to_record()) + "\n" for d in corpus), encoding="utf-8")
+    pretrained = tmp_path / "wiki.txt"
+    pretrained.write_text("klage 1 2 3\nkläger 4 5 6\nunbekannt 7 8 9\n", encoding="utf-8")
+    out = tmp_path / "data"
+    assert main(["preprocess", str(corpus_file), "--out", str(out), "--tokenizer", "glove",
+                 "--sp-vocab-size", "80", "--glove-dim", "4", "--glove-epochs", "2",
+                 "--glove-min-cooccurrence", "0", "--pretrained-glove", str(pretrained)]) == 0
+    meta = rf.read_format(out)
+    pieces = np.load(out / meta["assets"]["piece_vectors"])
+    assert pieces.shape == (meta["vocab_size"], 4) and not pieces[0].any()
+    tokens, text_vectors = load_text(out / meta["assets"]["piece_vectors_text"])
+    assert tokens[2] == PLACEHOLDER_SYMBOL and np.allclose(text_vectors, pieces, atol=1e-5)
+    words = (out / meta["assets"]["words"]).read_text(encoding="utf-8").split("\n")
+    matrix = np.load(out / meta["assets"]["word_vectors"])
+    assert matrix[words.index("klage")].tolist() == [1, 2, 3]
+    assert matrix[words.index("kläger")].tolist() == [4, 5, 6]
+    assert not matrix[words.index("landgericht")].any()  # not in the pretrained file: zero vector
+    stats = json.loads((out / rf.STATS_FILE).read_text())
+    assert stats["glove_loss_last"] < stats["glove_loss_first"]
