@@ -18,11 +18,11 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulings_anon.document import Document, Element, Paragraph, Span, element_labels
+from rulings_anon.document import Document, Element, Paragraph, element_labels
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import write_json
 
@@ -343,9 +343,3 @@ def make_records(documents: Iterable[Document | dict], tokenizer, out_dir, *, la
     write_json(Path(out_dir) / rf.STATS_FILE, result.stats)
     return result.stats
 
-
-def iter_element_records(records: Iterable[rf.SequenceRecord]) -> Iterator[tuple[str, Span, int]]:
-    """``(doc_id, span in the document, label)`` of every element of the records, in order."""
-    for record in records:
-        for start, end, label in zip(record.element_start, record.element_end, record.element_label):
-            yield record.doc_id, Span(start, end), label

@@ -273,8 +273,11 @@ def read_format(data_dir) -> dict:
     ``candidate_vectors`` (N), ``candidate_rate``, ``labels`` ("weak"/"gold"), ``vocab_size``
     (size of the ``token_ids`` vocabulary), ``special_ids`` (``pad``, ``unk``, ``placeholder``
     and for BERT ``cls``, ``sep``, ``mask``), ``assets`` (paths relative to ``data_dir``:
-    BERT ``vocab``; GloVe ``sentencepiece``, ``words``, ``piece_vectors`` and, when a pretrained
-    file was given, ``word_vectors``), ``lower_case`` (BERT) and ``word_vocab_size`` (GloVe).
+    BERT ``vocab``; GloVe ``sentencepiece``, ``words``, ``piece_vectors`` (``.npy``, row i for
+    piece id i), ``piece_vectors_text`` (the same in GloVe text format) and, when a pretrained
+    file was given, ``word_vectors`` (``.npy``, row i for word id i, zeros for unknown words)),
+    ``lower_case`` (BERT), ``word_vocab_size`` and ``glove_dim`` (GloVe), ``options`` (the
+    preprocess settings).
     """
     path = Path(data_dir) / FORMAT_FILE
     if not path.exists():
