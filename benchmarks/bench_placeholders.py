@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import data
-from preprocessing.validation import format_table, validate_documents
+from preprocessing.validation import detection_metrics, format_table, validate_documents
 from rulings_anon.inputs import read_documents
 
 HELD_OUT = ["bsg"]
@@ -28,7 +28,7 @@ DEV = ["bag", "bfh", "bgh", "bpatg", "bverfg"]
 
 
 def quality(courts: list[str]) -> dict:
-    return validate_documents(read_documents(data.ler_corpus_files(courts))).metrics()
+    return detection_metrics(validate_documents(read_documents(data.ler_corpus_files(courts)))[0])
 
 
 def speed(size_bytes: int = 2_000_000, runs: int = 3) -> dict:

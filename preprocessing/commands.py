@@ -70,7 +70,7 @@ def _run_validate(args) -> int:
     from rulings_anon.inputs import read_documents
     from rulings_anon.jsonl import read_jsonl
 
-    from .validation import format_table, validate_decisions, validate_documents
+    from .validation import detection_metrics, format_table, validate_decisions, validate_documents
 
     paths = args.inputs or data.ler_corpus_files(args.courts.split(","))
     if not paths:
@@ -79,16 +79,16 @@ def _run_validate(args) -> int:
     if args.decisions:
         if len(documents) != 1:
             raise InputError("--decisions needs exactly one GOLD document", args.decisions)
-        confusion = validate_decisions(documents[0], list(read_jsonl(args.decisions)))
+        confusion, errors = validate_decisions(documents[0], list(read_jsonl(args.decisions))), []
     else:
-        confusion = validate_documents(documents, keep_errors=args.show_errors)
-    metrics = confusion.metrics()
+        confusion, errors = validate_documents(documents, keep_errors=args.show_errors)
+    metrics = detection_metrics(confusion)
     if args.json:
         print(json.dumps(metrics))
     else:
         print(format_table(metrics))
     texts = {d.id: d.text for d in documents}
-    for doc_id, start, end, kind in confusion.errors:
+    for doc_id, start, end, kind in errors:
         text = texts[doc_id]
         context = text[max(0, start - 40):end + 40].replace("\n", " ")
         print(f"{kind} {doc_id}:{start}-{end} {text[start:end]!r}  …{context}…")

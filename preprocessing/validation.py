@@ -8,66 +8,29 @@ gold placeholder when a gold span overlaps it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from rulings_anon.confusion import Confusion
 from rulings_anon.document import Document, element_labels
 
 from .placeholders import PlaceholderDetector
 
 
-@dataclass
-class Confusion:
-    """Element-level confusion counts and the metrics of Table 6.1."""
-
-    tp: int = 0
-    fp: int = 0
-    tn: int = 0
-    fn: int = 0
-    errors: list[tuple[str, int, int, str]] = field(default_factory=list, repr=False)
-
-    def add(self, gold: bool, predicted: bool) -> None:
-        if gold and predicted:
-            self.tp += 1
-        elif predicted:
-            self.fp += 1
-        elif gold:
-            self.fn += 1
-        else:
-            self.tn += 1
-
-    @staticmethod
-    def _ratio(a: int, b: int) -> float:
-        return a / b if b else 0.0
-
-    def metrics(self) -> dict:
-        precision = self._ratio(self.tp, self.tp + self.fp)
-        recall = self._ratio(self.tp, self.tp + self.fn)
-        return {
-            "elements": self.tp + self.fp + self.tn + self.fn,
-            "gold_placeholders": self.tp + self.fn,
-            "detected": self.tp + self.fp,
-            "accuracy": self._ratio(self.tp + self.tn, self.tp + self.fp + self.tn + self.fn),
-            "precision": precision,
-            "recall": recall,
-            "specificity": self._ratio(self.tn, self.tn + self.fp),
-            "f1": self._ratio(2 * precision * recall, precision + recall) if precision + recall else 0.0,
-            "tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn,
-        }
-
-
 def validate_documents(documents, detector: PlaceholderDetector | None = None,
-                       keep_errors: int = 0) -> Confusion:
-    """Compare detected placeholders with each document's gold ``spans`` element by element."""
+                       keep_errors: int = 0) -> tuple[Confusion, list[tuple[str, int, int, str]]]:
+    """Compare detected placeholders with each document's gold ``spans`` element by element.
+
+    Returns the counts and the first ``keep_errors`` disagreements ``(doc id, start, end, FP|FN)``.
+    """
     detector = detector or PlaceholderDetector()
     confusion = Confusion()
+    errors: list[tuple[str, int, int, str]] = []
     for document in documents:
         elements, predicted = detector.document_element_labels(document.text)
         gold = element_labels(elements, document.spans)
+        confusion = confusion + Confusion.count(gold, predicted)
         for element, g, p in zip(elements, gold, predicted):
-            confusion.add(g, p)
-            if g != p and len(confusion.errors) < keep_errors:
-                confusion.errors.append((document.id, element.start, element.end, "FN" if g else "FP"))
-    return confusion
+            if g != p and len(errors) < keep_errors:
+                errors.append((document.id, element.start, element.end, "FN" if g else "FP"))
+    return confusion, errors
 
 
 def validate_decisions(document: Document, decisions: list[dict],
@@ -76,12 +39,15 @@ def validate_decisions(document: Document, decisions: list[dict],
     detector = detector or PlaceholderDetector()
     elements, predicted = detector.document_element_labels(document.text)
     by_offset = {(e.start, e.end): p for e, p in zip(elements, predicted)}
-    confusion = Confusion()
-    for decision in decisions:
-        key = (decision["start"], decision["end"])
-        if key in by_offset:
-            confusion.add(bool(decision["placeholder"]), by_offset[key])
-    return confusion
+    decided = [d for d in decisions if (d["start"], d["end"]) in by_offset]
+    return Confusion.count([bool(d["placeholder"]) for d in decided],
+                           [by_offset[(d["start"], d["end"])] for d in decided])
+
+
+def detection_metrics(confusion: Confusion) -> dict:
+    """Table 6.1's rates plus the element counts behind them (what ``--json`` prints)."""
+    return {"elements": confusion.total, "gold_placeholders": confusion.positives,
+            "detected": confusion.tp + confusion.fp, **confusion.to_dict()}
 
 
 def format_table(metrics: dict, title: str = "Placeholder detection") -> str:

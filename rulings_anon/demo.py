@@ -14,7 +14,7 @@ from pathlib import Path
 
 import data
 from preprocessing.placeholders import PlaceholderDetector
-from preprocessing.validation import format_table, validate_documents
+from preprocessing.validation import detection_metrics, format_table, validate_documents
 from rulings_anon.document import spans_record
 from rulings_anon.inputs import read_documents
 from rulings_anon.jsonl import write_jsonl
@@ -35,7 +35,7 @@ def main() -> int:
           f"-> {OUT / 'placeholders.jsonl'}")
     held_out = [d for d in documents if d.meta.get("court") == "BSG"]
     print()
-    print(format_table(validate_documents(held_out).metrics(), "Held-out court BSG"))
+    print(format_table(detection_metrics(validate_documents(held_out)[0]), "Held-out court BSG"))
     return 0
 
 
