@@ -11,8 +11,8 @@ takes the highest probability of the sequence elements it overlaps.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +28,8 @@ from .variants import BERT
 tf = tensorflow()
 
 DEFAULT_BATCH_SIZE = 64
+# Sequences collected before running the model: enough to sort into batches of similar length.
+PENDING_BATCHES = 4
 
 
 def load_keras_model(model_dir):
@@ -134,22 +136,35 @@ class Predictor:
         ``candidates`` maps a document id to the indices of its elements to mask (thesis 5.5.3:
         random or NER-chosen candidates); None masks nothing (the "none" method).
         """
-        documents = list(documents)
-        bounds = {doc.id: list(iter_element_bounds(doc.text)) for doc in documents}
-        records, owners, masks = [], [], []
-        for doc in documents:
+        scores: dict[str, np.ndarray] = {}
+        indexes: dict[str, _ElementIndex] = {}
+        pending: list[tuple[str, object, np.ndarray | None]] = []
+
+        def prepare(doc: Document):
+            """Python work (paragraphs, tokens, packing), run in a thread beside the model."""
+            index = _ElementIndex(doc.text)
+            records = self._sequences(doc)
             chosen = None if candidates is None else candidates.get(doc.id, set())
-            for record in self._sequences(doc):
-                records.append(record)
-                owners.append(doc.id)
-                if chosen is not None:
-                    masks.append(_candidate_mask(record, bounds[doc.id], chosen))
-        probabilities = self.predict_sequences(records, masks if candidates is not None else None, batch_size)
-        scores = {doc.id: np.zeros(len(bounds[doc.id]), np.float64) for doc in documents}
-        for record, owner, values in zip(records, owners, probabilities):
-            _spread(record, values, bounds[owner], scores[owner])
-        return {doc.id: [(s, e, float(p)) for (s, e), p in zip(bounds[doc.id], scores[doc.id])]
-                for doc in documents}
+            masks = [None if chosen is None else index.candidate_mask(r, chosen) for r in records]
+            return doc.id, index, records, masks
+
+        def flush():
+            masks = None if candidates is None else [mask for _, _, mask in pending]
+            values = self.predict_sequences([record for _, record, _ in pending], masks, batch_size)
+            for (owner, record, _), probabilities in zip(pending, values):
+                indexes[owner].spread(record, probabilities, scores[owner])
+            pending.clear()
+
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            for doc_id, index, records, masks in pool.map(prepare, documents):
+                indexes[doc_id] = index
+                scores[doc_id] = np.zeros(len(index), np.float64)
+                pending.extend((doc_id, record, mask) for record, mask in zip(records, masks))
+                if len(pending) >= PENDING_BATCHES * batch_size:
+                    flush()
+        flush()
+        return {doc_id: [(s, e, float(p)) for (s, e), p in zip(indexes[doc_id].bounds(), scores[doc_id])]
+                for doc_id in indexes}
 
 
 def mask_elements(token_ids: np.ndarray, token_element: np.ndarray, chosen: np.ndarray, mask_id: int):
@@ -173,30 +188,42 @@ def element_bounds(token_element: np.ndarray, count: int) -> tuple[np.ndarray, n
     return first, last
 
 
-def _overlaps(record, bounds: list[tuple[int, int]]):
-    """Yield ``(sequence element, document element)`` pairs whose character ranges overlap."""
-    if not record.element_start:
-        return
-    j = bisect.bisect_right(bounds, record.element_start[0], key=lambda b: b[1])
-    for e, (start, end) in enumerate(zip(record.element_start, record.element_end)):
-        while j < len(bounds) and bounds[j][1] <= start:
-            j += 1
-        k = j
-        while k < len(bounds) and bounds[k][0] < end:
-            yield e, k
-            k += 1
+class _ElementIndex:
+    """A document's element bounds as arrays, to map sequence elements onto them in bulk."""
 
+    def __init__(self, text: str):
+        bounds = np.fromiter((b for pair in iter_element_bounds(text) for b in pair), np.int64)
+        self.starts, self.ends = bounds[0::2], bounds[1::2]
 
-def _candidate_mask(record, bounds, chosen: set[int]) -> np.ndarray:
-    mask = np.zeros(record.num_elements, bool)
-    for e, k in _overlaps(record, bounds):
-        if k in chosen:
-            mask[e] = True
-    return mask
+    def __len__(self) -> int:
+        return len(self.starts)
 
+    def bounds(self) -> list[tuple[int, int]]:
+        return list(zip(self.starts.tolist(), self.ends.tolist()))
 
-def _spread(record, values: np.ndarray, bounds, scores: np.ndarray) -> None:
-    """Each document element takes the highest probability of the sequence elements overlapping it."""
-    for e, k in _overlaps(record, bounds):
-        if values[e] > scores[k]:
-            scores[k] = values[e]
+    def overlaps(self, record) -> tuple[np.ndarray, np.ndarray]:
+        """``(sequence elements, document elements)``: every overlapping pair of character ranges.
+
+        A sequence element usually is one document element; one joined by paragraph extraction
+        ("Mün-" + "chen") overlaps two.
+        """
+        starts = np.asarray(record.element_start, np.int64)
+        ends = np.asarray(record.element_end, np.int64)
+        first = np.searchsorted(self.ends, starts, side="right")  # first element ending after start
+        stop = np.searchsorted(self.starts, ends, side="left")  # elements starting before end
+        counts = np.maximum(stop - first, 0)
+        sequence = np.repeat(np.arange(len(starts)), counts)
+        offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        return sequence, np.repeat(first, counts) + offsets
+
+    def candidate_mask(self, record, chosen: set[int]) -> np.ndarray:
+        """Sequence elements overlapping a chosen document element."""
+        sequence, document = self.overlaps(record)
+        mask = np.zeros(record.num_elements, bool)
+        mask[sequence[np.isin(document, list(chosen))]] = True
+        return mask
+
+    def spread(self, record, values: np.ndarray, scores: np.ndarray) -> None:
+        """Each document element takes the highest probability of the sequence elements over it."""
+        sequence, document = self.overlaps(record)
+        np.maximum.at(scores, document, values[sequence])
