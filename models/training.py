@@ -113,6 +113,24 @@ def load_glove_tables(data_dir: Path, data_format: dict):
     return pieces, load("word_vectors")
 
 
+def _check_bert_fits_data(handle: Path, data_dir: Path, data_format: dict) -> None:
+    """A local BERT must share the data's vocabulary and cover its sequence length."""
+    if not handle.is_dir():
+        return  # a URL: TF Hub resolves it later
+    vocab = handle / "assets" / "vocab.txt"
+    data_vocab = data_dir / data_format.get("assets", {}).get("vocab", "tokenizer/vocab.txt")
+    if vocab.exists() and data_vocab.exists() and vocab.read_bytes() != data_vocab.read_bytes():
+        raise InputError(f"the data was tokenized with another vocabulary than the BERT at {handle}: "
+                         f"run 'rulings-anon preprocess ... --bert-handle {handle}'", data_dir)
+    config = handle / "encoder_config.json"  # written by 'rulings-anon pretrain'
+    if config.exists():
+        positions = read_json(config).get("max_seq_len", 0)
+        if positions and data_format.get("max_seq_len", 0) > positions:
+            raise InputError(f"sequences of {data_format['max_seq_len']} tokens are longer than the "
+                             f"{positions} the BERT at {handle} covers: preprocess with --max-seq-len "
+                             f"{positions}", data_dir)
+
+
 def _count_classes(files, tokenizer_kind: str, candidates: bool) -> tuple[int, int, int]:
     """``(sequences, positives, negatives)`` over the elements the loss will count."""
     from preprocessing.record_format import parse_dataset
@@ -155,8 +173,10 @@ class Trainer:
         if not self.train_files:
             raise InputError("no train-*.tfrecord shards: run 'rulings-anon preprocess' first", self.data_dir)
         self.candidates, self.masking, self.batch_size = resolve_defaults(options, base)
-        if base.embedding == BERT and not options.bert_handle:
-            raise InputError(f"variant {base.name} needs --bert-handle (a TF Hub URL or a local SavedModel)")
+        if base.embedding == BERT:
+            if not options.bert_handle:
+                raise InputError(f"variant {base.name} needs --bert-handle (a TF Hub URL or a local SavedModel)")
+            _check_bert_fits_data(Path(options.bert_handle), self.data_dir, self.data_format)
 
     # -- set-up ------------------------------------------------------------------------------------
     def _pipeline_config(self) -> PipelineConfig:

@@ -145,6 +145,15 @@ def test_bad_model_directories_and_settings_raise_clear_errors(workspace, tmp_pa
         load_keras_model(tmp_path)
     with pytest.raises(InputError, match="--tokenizer glove"):
         Trainer(train_options(workspace, "LORNN1", "x", data=workspace["bert"]))
+    handle = tmp_path / "bert"  # a local BERT of another vocabulary, then of shorter sequences
+    (handle / "assets").mkdir(parents=True)
+    (handle / "assets" / "vocab.txt").write_text("[PAD]\n[UNK]\n")
+    with pytest.raises(InputError, match="another vocabulary"):
+        Trainer(train_options(workspace, "Dense", "x", bert_handle=str(handle)))
+    (handle / "assets" / "vocab.txt").unlink()
+    (handle / "encoder_config.json").write_text(json.dumps({"max_seq_len": 32}))
+    with pytest.raises(InputError, match="--max-seq-len 32"):
+        Trainer(train_options(workspace, "Dense", "x", bert_handle=str(handle)))
     with pytest.raises(ModelError, match="other settings"):
         Trainer(train_options(workspace, "Dense", "dense", masking="M3")).run()
 
