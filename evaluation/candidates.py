@@ -10,6 +10,7 @@ marked ``standalone`` in ``data/recognizers.json``) or only a candidate for the 
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 
@@ -57,8 +58,11 @@ def _with_repetitions(text: str, spans: list[Span]) -> list[Span]:
         return spans
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\w)")
     found = list(spans)
+    ordered = sorted(spans, key=lambda s: s.start)
+    starts = [s.start for s in ordered]
     for match in pattern.finditer(text):
-        if not any(s.start < match.end() and match.start() < s.end for s in spans):
+        i = bisect.bisect_left(starts, match.end()) - 1  # the last span starting before the match ends
+        if i < 0 or ordered[i].end <= match.start():
             first = names[match.group()]
             found.append(Span(match.start(), match.end(), match.group(), first.type, first.score, "repeated",
                               first.source))

@@ -92,13 +92,19 @@ def group_references(text: str) -> list[Span]:
     ``type`` is the kind (``date``, ``number``, ``company``, ``name``); where two kinds overlap the
     one listed first wins ("1. Mai 2000" is a date, not a number).
     """
+    starts: list[int] = []  # accepted references, sorted and disjoint: neighbours decide overlap
     found: list[Span] = []
     for kind, regex in rules().kinds:
         for match in regex.finditer(text):
             start, end = match.span()
-            if any(c.isspace() for c in text[start:end]) and not any(s.start < end and start < s.end for s in found):
-                found.append(Span(start, end, text[start:end], kind, source=SOURCE))
-    return sorted(found, key=lambda s: s.start)
+            if not any(c.isspace() for c in text[start:end]):
+                continue
+            i = bisect.bisect_left(starts, start)
+            if (i > 0 and found[i - 1].end > start) or (i < len(found) and found[i].start < end):
+                continue
+            starts.insert(i, start)
+            found.insert(i, Span(start, end, text[start:end], kind, source=SOURCE))
+    return found
 
 
 def strip_affixes(text: str, span: Span) -> Span | None:
@@ -131,12 +137,18 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
     """
     if references is None:
         references = group_references(text)
+    references = sorted(references, key=lambda r: r.start)
+    ref_starts = [r.start for r in references]
     grown = []
     for span in spans:
         start, end = span.start, span.end
-        for ref in references:
-            if ref.start < end and start < ref.end and (ref.type != "name" or span.type in NAME_TYPES):
+        # References are disjoint: those overlapping the span start just before or inside it.
+        i = max(0, bisect.bisect_right(ref_starts, span.start) - 1)
+        while i < len(references) and references[i].start < span.end:
+            ref = references[i]
+            if ref.end > span.start and (ref.type != "name" or span.type in NAME_TYPES):
                 start, end = min(start, ref.start), max(end, ref.end)
+            i += 1
         grown.append(_replace(span, start, end, text))
     return _join(text, grown)
 

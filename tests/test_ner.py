@@ -144,3 +144,11 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
 def test_bundled_records_have_entities():
     first = next(read_jsonl(dev_corpus_files()[0]))
     assert first["entities"] and {"start", "end", "type"} <= set(first["entities"][0])
+
+
+def test_when_name_found_once_then_every_occurrence_is_a_candidate():
+    text = "Herr Kemper kam. Dann ging Kemper heim; Kempers Hund blieb."
+    spans = propose_candidates(text)
+    assert [(s.start, s.end, s.kind, s.source) for s in spans] == [
+        (5, 11, None, "person_title"), (27, 33, "repeated", "person_title")]
+    assert [s.start for s in propose_candidates(text, repeat=False)] == [5]

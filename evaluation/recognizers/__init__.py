@@ -10,6 +10,7 @@ patterns, context words and a validator. :data:`RECOGNIZERS` lists them explicit
 
 from __future__ import annotations
 
+import bisect
 from functools import cache, lru_cache
 
 from data import path as data_path
@@ -97,8 +98,12 @@ def analyze(text: str, enabled: set[str] | None = None, min_score: float | None 
 
 def resolve_overlaps(spans: list[Span]) -> list[Span]:
     """Keep the best of overlapping spans (higher score, then longer), sorted by start."""
+    starts: list[int] = []  # kept spans, sorted by start and disjoint
     kept: list[Span] = []
     for span in sorted(spans, key=lambda s: (-(s.score or 0.0), -(s.end - s.start), s.start)):
-        if not any(span.overlaps(k) for k in kept):
-            kept.append(span)
-    return sorted(kept, key=lambda s: s.start)
+        i = bisect.bisect_left(starts, span.start)
+        if (i > 0 and kept[i - 1].end > span.start) or (i < len(kept) and kept[i].start < span.end):
+            continue
+        starts.insert(i, span.start)
+        kept.insert(i, span)
+    return kept
