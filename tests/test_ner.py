@@ -152,3 +152,10 @@ def test_when_name_found_once_then_every_occurrence_is_a_candidate():
     assert [(s.start, s.end, s.kind, s.source) for s in spans] == [
         (5, 11, None, "person_title"), (27, 33, "repeated", "person_title")]
     assert [s.start for s in propose_candidates(text, repeat=False)] == [5]
+
+
+def test_when_corpus_has_no_text_then_input_error(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text('{"id": "a", "text": "", "spans": [], "entities": []}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="no text to train on"):
+        train_ner([empty], tmp_path / "model", epochs=1)

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from rulings_anon.errors import InputError
 from rulings_anon.jsonl import atomic_writer
 
 from .dataset import (
@@ -38,7 +39,7 @@ MAX_WORDS = 30000
 MIN_COUNT = 2
 
 
-def train_ner(files, out, epochs: int = 3, max_docs: int | None = None, seed: int = 0, batch_size: int = 32,
+def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: int = 0, batch_size: int = 32,
               steps_per_epoch: int | None = None, overrides: dict | None = None,
               progress: bool | None = None) -> NerTagger:
     """Train a tagger on ``files`` (LER-style JSONL) and save it to ``out``.
@@ -53,6 +54,8 @@ def train_ner(files, out, epochs: int = 3, max_docs: int | None = None, seed: in
     tagset = default_tagset()
     records = pseudonymize_corpus(read_corpus(files, max_docs), seed)
     texts = [tag_record(r, tagset) for r in records]
+    if not any(t.tokens for t in texts):
+        raise InputError("the corpus holds no text to train on", ", ".join(str(f) for f in files))
 
     state_path = out / STATE
     state = json.loads(state_path.read_text(encoding="utf-8")) if state_path.exists() else None
