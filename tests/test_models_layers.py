@@ -156,9 +156,10 @@ def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
     scheme = get_scheme(name)
     config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
                             random_ids=(FIRST_WORD, VOCAB))
+    tf.random.set_seed(11)
     outcome = {"mask": 0, "random": 0, "kept": 0}
     placeholder_masked = 0
-    for seed in range(40):
+    for seed in range(100):
         features = sequence(40, seed)
         inputs, labels, loss_mask = prepare_sequence(features, config)
         before = element_tokens(features["token_ids"].numpy(), features["token_element"].numpy())
@@ -185,9 +186,9 @@ def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
     # happens to equal a one-token original also reads "kept": 1 in 50, within the tolerance).
     expected = {"kept": scheme.placeholder_only, "random": scheme.random, "mask": scheme.mask_token}
     for key, share in expected.items():
-        assert outcome[key] / total == pytest.approx(share, abs=0.06), (key, outcome)
+        assert outcome[key] / total == pytest.approx(share, abs=0.05), (key, outcome)  # ~1,000 draws
     if name in ("M1", "M7"):
-        assert placeholder_masked == 400  # 10 placeholders x 40 sequences, every one masked
+        assert placeholder_masked == 1000  # 10 placeholders x 100 sequences, every one masked
 
 
 def test_scoring_masks_each_candidate_element_as_one_mask_token():

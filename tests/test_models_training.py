@@ -49,6 +49,7 @@ def first_batch(data, kind: str, size: int, candidates: bool = True):
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_every_variant_builds_and_its_loss_falls_in_a_few_steps(workspace, name):
     variant = VARIANTS[name]
+    tf_keras.utils.set_random_seed(3)  # fixed weights and dropout: the check cannot flake
     # Loss on every element: a draw of candidates could leave a tiny batch without any.
     batch = first_batch(workspace["short"][variant.embedding], variant.embedding, 4, candidates=False)
     spec = EmbeddingSpec(bert_handle=workspace["encoder"], piece_vocab=56, piece_dim=8, word_vocab=20,
