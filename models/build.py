@@ -138,10 +138,18 @@ def _head_layers(variant: Variant) -> tuple[list, list[str]]:
     return layers, kinds
 
 
-def build_model(variant: Variant, embedding: EmbeddingSpec) -> VariantModel:
-    """The tf_keras model of ``variant`` over ``embedding``, its weights created (random)."""
+def build_model(variant: Variant, embedding: EmbeddingSpec, strategy=None) -> VariantModel:
+    """The tf_keras model of ``variant`` over ``embedding``, its weights created (random).
+
+    Under a ``tf.distribute`` strategy, call this inside its scope and pass it: the first call,
+    which creates the weights, must run in a replica context (the hub BERT insists on it).
+    """
     model = VariantModel(variant, embedding)
-    model(dummy_inputs(model.glove_input), training=False)
+    inputs = dummy_inputs(model.glove_input)
+    if strategy is None:
+        model(inputs, training=False)
+    else:
+        strategy.run(lambda: model(inputs, training=False))
     return model
 
 

@@ -117,21 +117,22 @@ def mask_candidates(token_ids, token_element, candidates, mask_id: int):
                          mask_id, (mask_id, mask_id + 1))
 
 
-def batch(dataset, batch_size: int):
+def batch(dataset, batch_size: int, drop_remainder: bool = False):
     """Pad to the longest sequence of each batch; ``token_element`` pads with -1, the rest with 0."""
     inputs_spec = dataset.element_spec[0]
     padding = {name: tf.constant(-1 if name == "token_element" else 0, spec.dtype)
                for name, spec in inputs_spec.items()}
-    return dataset.padded_batch(batch_size, padding_values=(padding, 0.0, 0.0))
+    return dataset.padded_batch(batch_size, padding_values=(padding, 0.0, 0.0), drop_remainder=drop_remainder)
 
 
 def make_dataset(files, tokenizer_kind: str, config: PipelineConfig, batch_size: int, *,
-                 shuffle_seed: int | None = None, cache: bool = False):
+                 shuffle_seed: int | None = None, cache: bool = False, drop_remainder: bool = False):
     """Batched ``(inputs, labels, loss_mask)`` from TFRecord files.
 
     ``shuffle_seed`` shuffles the sequences in a reproducible order (training, so a resumed epoch
     can skip what it already did); ``cache`` keeps the first pass, masks included (validation, so
-    every epoch is validated on the same masked sequences).
+    every epoch is validated on the same masked sequences); ``drop_remainder`` drops a last, partial
+    batch (several replicas: a partial global batch would leave a replica an empty one).
     """
     from preprocessing.record_format import parse_dataset
 
@@ -142,4 +143,4 @@ def make_dataset(files, tokenizer_kind: str, config: PipelineConfig, batch_size:
     dataset = dataset.map(prepare, num_parallel_calls=tf.data.AUTOTUNE)
     if cache:
         dataset = dataset.cache()
-    return batch(dataset, batch_size).prefetch(tf.data.AUTOTUNE)
+    return batch(dataset, batch_size, drop_remainder).prefetch(tf.data.AUTOTUNE)

@@ -257,10 +257,12 @@ class Trainer:
 
         self.model, self.optimizer = model, optimizer
         pipeline = self._pipeline_config()
-        probe = make_dataset(self.train_files, kind, pipeline, self.batch_size)
+        self.drop_remainder = strategy.num_replicas_in_sync > 1
+        probe = make_dataset(self.train_files, kind, pipeline, self.batch_size, drop_remainder=self.drop_remainder)
         loop = _Loop(model, optimizer, strategy, weights, mixed,
                      strategy.experimental_distribute_dataset(probe).element_spec)
-        validation = (make_dataset(self.validation_files, kind, pipeline, self.batch_size, cache=True)
+        validation = (make_dataset(self.validation_files, kind, pipeline, self.batch_size, cache=True,
+                                   drop_remainder=self.drop_remainder)
                       if self.validation_files else None)
         writers = {name: tf.summary.create_file_writer(str(self.out / md.LOG_DIR / name))
                    for name in ("train", "validation")}
@@ -308,7 +310,7 @@ class Trainer:
     def _build(self, strategy, spec: EmbeddingSpec, mixed: bool, total_steps: int):
         """Model, optimizer, training state and their checkpoint, created under the strategy."""
         with strategy.scope():
-            model = build_model(self.variant, spec)
+            model = build_model(self.variant, spec, strategy)
             if self.variant.embedding == GLOVE:
                 model.glove.set_tables(*load_glove_tables(self.data_dir, self.data_format))
             optimizer = create_optimizer(self.options.optimizer, total_steps, mixed)
@@ -323,7 +325,8 @@ class Trainer:
         options = self.options
         done_in_epoch = int(state.step_in_epoch.numpy())
         dataset = make_dataset(self.train_files, self.data_format["tokenizer"], self._pipeline_config(),
-                               self.batch_size, shuffle_seed=options.seed + epoch).skip(done_in_epoch)
+                               self.batch_size, shuffle_seed=options.seed + epoch,
+                               drop_remainder=self.drop_remainder).skip(done_in_epoch)
         progress = _progress(options.progress, steps_per_epoch, done_in_epoch, f"epoch {epoch + 1}")
         last_save = time.monotonic()
         steps = 0
@@ -355,7 +358,9 @@ class Trainer:
     def _validate(self, loop, validation, state, epoch: int, finished: bool, writer) -> dict:
         entry = {"epoch": epoch + 1, "complete": finished, "steps": int(state.step.numpy()),
                  "train_loss": state.train_loss()}
-        metrics = loop.evaluate(validation) if validation is not None else {"validation_loss": state.train_loss()}
+        metrics = loop.evaluate(validation) if validation is not None else None
+        if not metrics:  # no validation split, or too small for one global batch
+            metrics = {"validation_loss": state.train_loss()}
         entry.update(metrics)
         with writer.as_default(step=int(state.step.numpy())):
             for name, value in metrics.items():
@@ -449,11 +454,14 @@ class _Loop:
         return self.strategy.reduce(tf.distribute.ReduceOp.SUM, self.strategy.run(step, args=batch), None)
 
     def evaluate(self, dataset) -> dict:
-        """Validation loss, precision, recall and accuracy at 0.5 over the loss-counted elements."""
+        """Validation loss, precision, recall and accuracy at 0.5 over the loss-counted elements
+        (empty when the dataset had no batch)."""
         total = tf.zeros([6])
         for batch in self.strategy.experimental_distribute_dataset(dataset):
             total += self.eval_step(batch)
         loss, count, tp, predicted, actual, correct = (float(v) for v in total.numpy())
+        if not count:
+            return {}
         return {
             "validation_loss": loss / max(count, 1.0),
             "validation_precision": tp / predicted if predicted else 0.0,
