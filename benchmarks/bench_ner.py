@@ -65,7 +65,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", type=Path, default=Path("runs/ner"), help="NER model directory (default runs/ner)")
     parser.add_argument("--epochs", type=int, default=6, help="epochs when the model must be trained first")
-    parser.add_argument("--max-docs", type=int, default=300, help="training documents when it must be trained")
+    parser.add_argument("--max-docs", type=int, default=450, help="training documents when it must be trained")
     parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
     parser.add_argument("--court", default="bsg",
                         help="court to measure on (default: the held-out bsg); a dev court to set thresholds")

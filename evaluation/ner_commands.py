@@ -19,7 +19,7 @@ By default it trains on the bundled courts except the held-out BSG. Interrupted 
 from the last finished epoch when started again with the same --out.
 
 example:
-  rulings-anon train-ner --out runs/ner --epochs 6 --max-docs 300
+  rulings-anon train-ner --out runs/ner --epochs 6 --max-docs 450
 """
 
 
@@ -29,8 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(default: data/ler/*.jsonl.gz without the held-out bsg)")
     parser.add_argument("--out", required=True, type=Path, metavar="NER_MODEL", help="model directory to write")
     parser.add_argument("--epochs", type=int, default=6, help="passes over the training windows (default 6)")
-    parser.add_argument("--max-docs", type=int, default=300,
-                        help="use at most this many rulings, taken in turn from each file (default 300; 0 = all)")
+    parser.add_argument("--max-docs", type=int, default=450,
+                        help="use at most this many rulings, taken in turn from each file (default 450; 0 = all)")
     parser.add_argument("--batch-size", type=int, default=32, help="windows per batch (default 32)")
     parser.add_argument("--hidden", type=int, default=64, help="LSTM units per direction (default 64)")
     parser.add_argument("--seed", type=int, default=0, help="seed of surrogates, shuffling and word dropout")
