@@ -16,6 +16,7 @@ on a GPU the ``mixed_float16`` policy with dynamic loss scaling (outputs and los
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 import time
@@ -60,8 +61,10 @@ class TrainOptions:
     mixed_precision: bool | None = None  # None: on a GPU
 
 
+@functools.cache
 def choose_strategy():
-    """``(strategy, whether a GPU is visible)``."""
+    """``(strategy, whether a GPU is visible)``, one per process: a second ``MirroredStrategy``
+    would reuse the first one's collective keys."""
     gpus = tf.config.list_logical_devices("GPU")
     if len(gpus) > 1:
         return tf.distribute.MirroredStrategy(), True
@@ -414,7 +417,7 @@ class _Loop:
 
     def learning_rate(self) -> float:
         optimizer = getattr(self.optimizer, "inner_optimizer", self.optimizer)
-        return float(optimizer.learning_rate)
+        return float(tf.convert_to_tensor(optimizer.learning_rate))
 
     def _train_step(self, batch):
         def step(inputs, labels, loss_mask):

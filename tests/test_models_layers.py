@@ -151,7 +151,7 @@ def element_tokens(token_ids, token_element):
     return groups
 
 
-@pytest.mark.parametrize("name", ["M1", "M4", "M6", "M7"])
+@pytest.mark.parametrize("name", ["M1", "M4", "M7"])
 def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
     scheme = get_scheme(name)
     config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
@@ -159,8 +159,8 @@ def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
     tf.random.set_seed(11)
     outcome = {"mask": 0, "random": 0, "kept": 0}
     placeholder_masked = 0
-    for seed in range(100):
-        features = sequence(40, seed)
+    for seed in range(20):
+        features = sequence(200, seed)
         inputs, labels, loss_mask = prepare_sequence(features, config)
         before = element_tokens(features["token_ids"].numpy(), features["token_element"].numpy())
         after = element_tokens(inputs["token_ids"].numpy(), inputs["token_element"].numpy())
@@ -188,7 +188,7 @@ def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
     for key, share in expected.items():
         assert outcome[key] / total == pytest.approx(share, abs=0.05), (key, outcome)  # ~1,000 draws
     if name in ("M1", "M7"):
-        assert placeholder_masked == 1000  # 10 placeholders x 100 sequences, every one masked
+        assert placeholder_masked == 1000  # 50 placeholders x 20 sequences, every one masked
 
 
 def test_scoring_masks_each_candidate_element_as_one_mask_token():

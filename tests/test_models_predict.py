@@ -54,10 +54,10 @@ def model_dir(tmp_path_factory):
     vocab = root / "vocab.txt"
     vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "[PLH]"] + words) + "\n")
     tokenizer = BertWordPiece(vocab)
-    make_records([ruling(i) for i in range(12)], tokenizer, root / "data", max_seq_len=48,
+    make_records([ruling(i) for i in range(8)], tokenizer, root / "data", max_seq_len=48,
                  validation_share=0.2)
     encoder = build_tiny_hub_encoder(root / "encoder", vocab, hidden=16, max_seq_len=48)
-    options = TrainOptions(data=root / "data", variant="Conv4", out=root / "model", epochs=2,
+    options = TrainOptions(data=root / "data", variant="Conv4", out=root / "model", epochs=1,
                            bert_handle=str(encoder), width_divisor=4, progress=False,
                            optimizer=OptimizerConfig(warmup_lr=1e-2, initial_lr=1e-2))
     Trainer(options).run()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -121,17 +123,42 @@ def test_training_resumes_from_its_checkpoint(workspace, capsys):
     assert config.candidates is False and config.masking is None  # GloVe leave-out defaults
 
 
-def test_mixed_precision_path_trains_with_loss_scaling_and_float32_outputs(workspace):
-    """The GPU path (mixed_float16, dynamic loss scaling), exercised on the CPU."""
-    trainer = Trainer(train_options(workspace, "Dense", "mixed", epochs=1, mixed_precision=True))
-    summary = trainer.run()
-    assert summary["mixed_precision"] is True and np.isfinite(summary["best_validation_loss"])
-    assert isinstance(trainer.optimizer, tf_keras.mixed_precision.LossScaleOptimizer)
-    assert trainer.model.head[1].compute_dtype == "float16"
-    assert tf_keras.mixed_precision.global_policy().name == "float32"  # restored after training
-    model, _ = load_keras_model(workspace["root"] / "mixed")  # scores in float32
-    inputs, _, _ = first_batch(workspace["bert"], "bert", 4)
-    np.testing.assert_allclose(model(inputs).numpy(), trainer.model(inputs).numpy(), atol=2e-2)
+MIRRORED = """
+import sys
+from rulings_anon.tf import tensorflow
+tf = tensorflow()
+cpu = tf.config.list_physical_devices("CPU")[0]
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+from models import training
+from models.optimization import OptimizerConfig
+strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+training.choose_strategy = lambda: (strategy, True)  # as on two GPUs
+trainer = training.Trainer(training.TrainOptions(
+    data=sys.argv[1], variant="LOConv2", out=sys.argv[2], epochs=1, width_divisor=16, progress=False,
+    optimizer=OptimizerConfig(1e-2, 1e-2)))
+summary = trainer.run()
+print("trained", isinstance(trainer.optimizer, training.tf_keras.mixed_precision.LossScaleOptimizer),
+      trainer.model.head[0].compute_dtype)
+print("replicas", summary["replicas"], "mixed", summary["mixed_precision"], "steps", summary["steps"])
+print("policy after training", training.tf_keras.mixed_precision.global_policy().name)
+from models.predict import load_keras_model
+model, _ = load_keras_model(sys.argv[2])
+print("reloaded", model.head[1].compute_dtype, model.output_layer.compute_dtype)
+"""
+
+
+def test_two_replicas_train_with_mirrored_strategy_and_mixed_precision(workspace):
+    """The multi-GPU path on two logical CPUs: replica-context build, no empty replica batches,
+    mixed_float16 with loss scaling, then a float32 model for scoring."""
+    out = workspace["root"] / "mirrored"
+    result = subprocess.run([sys.executable, "-c", MIRRORED, str(workspace["glove"]), str(out)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "replicas 2 mixed True steps 2" in result.stdout
+    assert "trained True float16" in result.stdout  # dynamic loss scaling, float16 layers
+    assert "policy after training float32" in result.stdout
+    assert "reloaded float32 float32" in result.stdout
+    assert (out / "weights" / "model.index").exists()
 
 
 def test_bad_model_directories_and_settings_raise_clear_errors(workspace, tmp_path):
