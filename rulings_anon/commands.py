@@ -33,7 +33,7 @@ def _run(args) -> int:
     if args.list:
         for stage in config.stages:
             state = "up to date" if is_current(config.run_dir, stage) else "to run"
-            print(f"{stage.name:<16}{state:<12}rulings-anon {' '.join(stage.command)}")
+            print(f"{stage.name:<28}{state:<12}rulings-anon {' '.join(stage.command)}")
         return 0
     run_pipeline(config, args.only, args.force)
     if config.extra.get("report") and not args.only:
