@@ -25,7 +25,9 @@ def bert_layer(handle: str, trainable: bool):
     import tensorflow_hub as hub
 
     try:
-        return hub.KerasLayer(str(handle), trainable=trainable, name="bert")
+        # Loaded here rather than by KerasLayer(handle), which first imports Keras 3 (1.3 s) only to
+        # look for load options; hub.load applies the same default options.
+        return hub.KerasLayer(hub.load(str(handle)), trainable=trainable, name="bert")
     except (OSError, ValueError) as exc:
         raise ModelError(f"cannot load BERT from {handle}: {exc}") from exc
 

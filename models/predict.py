@@ -65,7 +65,10 @@ class Predictor:
         self.mask_id = int(config.special_ids.get("mask", -1))
         names = TOKEN_INPUTS + ELEMENT_INPUTS + (("word_ids",) if self.glove else ())
         signature = {name: tf.TensorSpec([None, None], tf.int32, name=name) for name in names}
-        self._logits = tf.function(lambda inputs: model(inputs, training=False), input_signature=[signature])
+        # No autograph: the model has no data-dependent Python control flow, and converting every
+        # layer's call costs seconds of start-up.
+        self._logits = tf.function(lambda inputs: model(inputs, training=False), input_signature=[signature],
+                                   autograph=False)
         self._sequencer = None
 
     # -- sequences ---------------------------------------------------------------------------------
