@@ -20,7 +20,10 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
+
+import numpy as np
 
 from rulings_anon.document import Document, Element, Paragraph, element_labels
 from rulings_anon.errors import InputError
@@ -170,50 +173,83 @@ class SequenceBuilder:
                 sequences_of.setdefault(chunk.paragraph, set()).add(index)
         summary.split_paragraphs += sum(1 for seen in sequences_of.values() if len(seen) > 1)
 
+        columns = _Columns(paragraphs, flat, tokens, words)
         records = []
         for index, chunks in enumerate(packed):
-            record = self._record(doc_id, index, chunks, paragraphs, firsts, flat, tokens, words)
+            # Packing keeps the elements in order, so a sequence is one run of ``flat``.
+            first = firsts[chunks[0].paragraph] + chunks[0].first
+            end = firsts[chunks[-1].paragraph] + chunks[-1].end
+            record = self._record(doc_id, index, columns, first, end)
             records.append(record)
             summary.candidates += sum(map(sum, record.candidates))
             summary.candidate_slots += len(record.candidates) * record.num_elements
         summary.elements += len(flat)
         summary.placeholders += sum(1 for *_, label in flat if label)
-        summary.tokens += sum(map(len, tokens))
+        summary.tokens += int(columns.counts.sum())
         return records
 
-    def _record(self, doc_id, index, chunks, paragraphs, firsts, flat, tokens, words) -> rf.SequenceRecord:
-        frame = self.kind == "bert"
+    def _record(self, doc_id, index, columns: _Columns, first: int, end: int) -> rf.SequenceRecord:
+        """The record of elements ``flat[first:end]``, sliced from the document's columns."""
+        frame = 1 if self.kind == "bert" else 0
         special = self.tokenizer.special_ids
-        token_ids = [special["cls"]] if frame else []
-        token_element = [-1] if frame else []
-        starts, counts, labels, char_starts, char_ends, para_index, word_ids = [], [], [], [], [], [], []
-        for chunk in chunks:
-            lp = paragraphs[chunk.paragraph]
-            for local in range(chunk.first, chunk.end):
-                k = firsts[chunk.paragraph] + local
-                element = flat[k][1]
-                e = len(labels)
-                starts.append(len(token_ids))
-                counts.append(len(tokens[k]))
-                token_ids.extend(tokens[k])
-                token_element.extend([e] * len(tokens[k]))
-                labels.append(int(flat[k][2]))
-                a, b = lp.paragraph.to_document_span(element.start, element.end)
-                char_starts.append(a)
-                char_ends.append(b)
-                para_index.append(lp.paragraph.index)
-                if words is not None:
-                    word_ids.append(words[k])
+        counts = columns.counts[first:end]
+        token_ids = columns.token_ids[columns.token_offsets[first]:columns.token_offsets[end]].tolist()
+        token_element = np.repeat(np.arange(end - first), counts).tolist()
+        starts = (columns.token_offsets[first:end] - columns.token_offsets[first] + frame).tolist()
         if frame:
-            token_ids.append(special["sep"])
-            token_element.append(-1)
+            token_ids = [special["cls"], *token_ids, special["sep"]]
+            token_element = [-1, *token_element, -1]
+        labels = columns.labels[first:end].tolist()
         rng = random.Random(f"{self.seed}:{doc_id}:{index}")
         return rf.SequenceRecord(
             doc_id=doc_id, sequence_index=index, token_ids=token_ids, token_element=token_element,
-            element_token_start=starts, element_token_count=counts, element_label=labels,
-            element_start=char_starts, element_end=char_ends, element_paragraph=para_index,
+            element_token_start=starts, element_token_count=counts.tolist(), element_label=labels,
+            element_start=columns.starts[first:end].tolist(), element_end=columns.ends[first:end].tolist(),
+            element_paragraph=columns.paragraph[first:end].tolist(),
             candidates=candidate_vectors(labels, self.candidate_vectors, self.candidate_rate, rng),
-            word_ids=word_ids if words is not None else None)
+            word_ids=columns.word_ids[first:end].tolist() if columns.word_ids is not None else None)
+
+
+class _Columns:
+    """A document's elements as numpy columns (``flat`` order), so records are slices, not loops."""
+
+    def __init__(self, paragraphs: list[LabeledParagraph], flat: list, tokens: list[list[int]],
+                 words: list[int] | None):
+        self.counts = np.fromiter(map(len, tokens), np.int64, len(tokens))
+        self.token_offsets = np.zeros(len(tokens) + 1, np.int64)
+        np.cumsum(self.counts, out=self.token_offsets[1:])
+        self.token_ids = np.fromiter(chain.from_iterable(tokens), np.int64, int(self.token_offsets[-1]))
+        self.labels = np.fromiter((label for *_, label in flat), np.int64, len(flat))
+        self.word_ids = None if words is None else np.asarray(words, np.int64)
+        bounds = [_document_bounds(lp) for lp in paragraphs]
+        self.starts = np.concatenate([b[0] for b in bounds] or [np.zeros(0, np.int64)])
+        self.ends = np.concatenate([b[1] for b in bounds] or [np.zeros(0, np.int64)])
+        self.paragraph = np.repeat([lp.paragraph.index for lp in paragraphs],
+                                   [len(lp.elements) for lp in paragraphs]).astype(np.int64)
+
+
+def _document_bounds(lp: LabeledParagraph) -> tuple[np.ndarray, np.ndarray]:
+    """Document ``(starts, ends)`` of a paragraph's elements: ``Paragraph.to_document_span`` in bulk."""
+    paragraph = lp.paragraph
+    starts = np.fromiter((e.start for e in lp.elements), np.int64, len(lp.elements))
+    ends = np.fromiter((e.end for e in lp.elements), np.int64, len(lp.elements))
+    empty = ends <= starts
+    first = _to_document(paragraph, starts)
+    return first, np.where(empty, first, _to_document(paragraph, np.maximum(ends - 1, starts)) + 1)
+
+
+def _to_document(paragraph: Paragraph, offsets: np.ndarray) -> np.ndarray:
+    """``Paragraph.to_document`` of many offsets."""
+    if not len(offsets):
+        return offsets
+    segments = np.asarray(paragraph.segments, np.int64).reshape(-1, 3)
+    if not len(segments):  # to_document would fail on any offset inside such a paragraph
+        return np.array([paragraph.to_document(int(o)) for o in offsets], np.int64)
+    p, d, n = segments.T
+    # bisect_right - 1, where -1 takes the last segment as a Python index would.
+    i = np.searchsorted(p, offsets, side="right") - 1
+    mapped = d[i] + np.minimum(offsets - p[i], n[i])
+    return np.where(offsets >= len(paragraph.text), paragraph.end, mapped)
 
 
 def document_sequencer(tokenizer_dir, data_format: dict, labels: str = "none"):

@@ -83,15 +83,21 @@ class BertWordPiece:
         return self._tokenizer
 
     def tokenize_elements(self, elements: Sequence[str]) -> list[list[int]]:
-        """WordPiece ids of each element; an element the tokenizer drops entirely gets [UNK]."""
-        out: list[list[int]] = []
+        """WordPiece ids of each element; an element the tokenizer drops entirely gets [UNK].
+
+        Each distinct element is tokenized once (most words of a ruling repeat); repeats share
+        one list, so callers must not change the lists in place.
+        """
+        unique = list(dict.fromkeys(elements))
+        pieces: list[list[int]] = []
         unk = [self.special_ids["unk"]]
-        for i in range(0, len(elements), _BATCH):
-            ragged = self._fast().tokenize(list(elements[i:i + _BATCH]))
+        for i in range(0, len(unique), _BATCH):
+            ragged = self._fast().tokenize(unique[i:i + _BATCH])
             flat = ragged.flat_values.numpy().tolist()
             bounds = ragged.row_splits.numpy().tolist()
-            out.extend(flat[a:b] or unk for a, b in zip(bounds, bounds[1:]))
-        return out
+            pieces.extend([flat[a:b] or unk for a, b in zip(bounds, bounds[1:])])
+        ids = dict(zip(unique, pieces))
+        return [ids[element] for element in elements]
 
     def tokens(self, ids: Iterable[int]) -> list[str]:
         return [self.vocab[i] for i in ids]
