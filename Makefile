@@ -13,7 +13,7 @@ $(STAMP): setup.cfg pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m rulings_anon.demo
+	$(BIN)/rulings-anon pipeline --config configs/demo.json
 
 test: $(STAMP)
 	$(BIN)/ruff check .

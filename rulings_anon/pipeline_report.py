@@ -130,6 +130,8 @@ def write_report(config: PipelineConfig) -> Path:
         lines += _detector_section(Path(spec["detector"]), spec.get("held_out_court", "?"))
     if spec.get("evaluation") and Path(spec["evaluation"]).exists():
         body = Path(spec["evaluation"]).read_text(encoding="utf-8").splitlines()
+        if body and body[0].startswith("# "):
+            body = body[1:]  # its own title; the section heading below replaces it
         lines += ["## Model evaluation (Tables 6.2-6.4, 7.1)", ""]
         lines += [("#" + line) if line.startswith("#") else line for line in body] + [""]
     if spec.get("curve"):
