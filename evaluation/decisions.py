@@ -31,6 +31,7 @@ from rulings_anon.document import Element, Span
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
 _LEADING = "([{„“‚‘\"'«»<"
 _TRAILING = ")]}“”‘’\"'«»>,;:!?"
+_TRAILING_OR_PERIOD = _TRAILING + "."
 # A trailing period stays on initials and abbreviations ("K.", "Dr.", "e.V."), leaves a word.
 _KEEPS_PERIOD = re.compile(r"^(?:[A-ZÄÖÜa-zäöü]{1,2}|(?:\w\.)+\w)\.$")
 _NAME_WORD = re.compile(r"^[A-ZÄÖÜ][\w'’.-]*$")
@@ -56,6 +57,8 @@ class Settings:
 
 def core(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` without surrounding punctuation (the whole range if nothing else is left)."""
+    if start < end and text[start] not in _LEADING and text[end - 1] not in _TRAILING_OR_PERIOD:
+        return start, end  # the common case: nothing to cut
     s, e = start, end
     while s < e and text[s] in _LEADING:
         s += 1

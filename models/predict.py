@@ -27,9 +27,9 @@ from .variants import BERT
 
 tf = tensorflow()
 
-DEFAULT_BATCH_SIZE = 64
+DEFAULT_BATCH_SIZE = 128
 # Sequences collected before running the model: enough to sort into batches of similar length.
-PENDING_BATCHES = 4
+PENDING_BATCHES = 8
 
 
 def load_keras_model(model_dir):
