@@ -9,7 +9,7 @@ progress bar over the elements.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +19,20 @@ from rulings_anon.errors import ModelError
 
 # Documents handed to the model at once: enough to fill its batches, few enough to keep memory flat.
 CHUNK_ELEMENTS = 200_000
+
+
+def chunks(documents: Iterable[Document], size: int = CHUNK_ELEMENTS) -> Iterator[list[Document]]:
+    """Groups of documents of about ``size`` elements (a larger document is a group of its own)."""
+    chunk: list[Document] = []
+    count = 0
+    for document in documents:
+        chunk.append(document)
+        count += count_elements(document.text)
+        if count >= size:
+            yield chunk
+            chunk, count = [], 0
+    if chunk:
+        yield chunk
 
 
 class ElementModel:
@@ -42,18 +56,9 @@ class ElementModel:
         """
         result: list[np.ndarray] = []
         bar = _bar(self.progress, sum(count_elements(d.text) for d in documents))
-        chunk: list[Document] = []
-        size = 0
-        for document in documents:
-            chunk.append(document)
-            size += count_elements(document.text)
-            if size >= CHUNK_ELEMENTS:
-                result += self._predict(chunk, candidates)
-                bar.update(size)
-                chunk, size = [], 0
-        if chunk:
+        for chunk in chunks(documents, CHUNK_ELEMENTS):
             result += self._predict(chunk, candidates)
-            bar.update(size)
+            bar.update(sum(count_elements(d.text) for d in chunk))
         bar.close()
         return result
 

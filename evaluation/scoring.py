@@ -24,6 +24,7 @@ from rulings_anon.jsonl import JsonlAppender, atomic_writer, read_jsonl, write_j
 
 from .decisions import Settings
 from .observation import observe
+from .prediction import chunks
 
 # The default threshold favours recall (thesis 7.1: a revealed name harms more than a hidden
 # word); chosen on a dev court's pseudonymized rulings, see the README ("Evaluation and scoring").
@@ -51,20 +52,6 @@ class Scorer:
                                recognizers=self.recognizers)
         return [o.spans(d.text, els, self.settings)
                 for d, els, o in zip(documents, elements, observations, strict=True)]
-
-
-def chunks(documents: Iterable[Document], size: int = CHUNK_ELEMENTS) -> Iterator[list[Document]]:
-    """Groups of documents of about ``size`` elements (a larger document is a group of its own)."""
-    chunk: list[Document] = []
-    count = 0
-    for document in documents:
-        chunk.append(document)
-        count += count_elements(document.text)
-        if count >= size:
-            yield chunk
-            chunk, count = [], 0
-    if chunk:
-        yield chunk
 
 
 def unique_ids(documents: Iterable[Document]) -> Iterator[Document]:
@@ -140,7 +127,7 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
     figures = {"documents": 0, "elements": 0, "spans": 0, "resumed": len(done), "seconds": 0.0}
     bar = tqdm(unit="doc", desc="score", file=sys.stderr, disable=not progress or not sys.stderr.isatty())
     with JsonlAppender(run.partial, fsync=False) as appender:
-        for chunk in chunks(d for d in unique_ids(documents) if d.id not in done):
+        for chunk in chunks((d for d in unique_ids(documents) if d.id not in done), CHUNK_ELEMENTS):
             started = time.perf_counter()
             spans = scorer.score(chunk)
             figures["seconds"] += time.perf_counter() - started
