@@ -17,7 +17,6 @@ from .metrics import Confusion
 
 def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -> dict:
     """Recall, precision and accuracy of ``model`` (an ``ElementModel``) on ``DATA/validation-*``."""
-    from models.masking import DEFAULT_CANDIDATE_RATE, get_scheme
     from models.pipeline import PipelineConfig, make_dataset
     from preprocessing.record_format import shard_files
     from rulings_anon.tf import tensorflow
@@ -28,17 +27,7 @@ def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -
     if not files:
         raise InputError("no validation-*.tfrecord shards (run 'rulings-anon preprocess')", data_dir)
     config = model.predictor.config
-    special = config.special_ids
-    vocab = int(config.data_format.get("vocab_size", 1))
-    low = max(special.values()) + 1 if special else 0
-    pipeline = PipelineConfig(
-        glove=config.embedding != "bert",
-        candidates=config.candidates,
-        scheme=get_scheme(config.masking) if config.masking else None,
-        candidate_rate=float(config.candidate_rate or DEFAULT_CANDIDATE_RATE),
-        mask_id=int(special.get("mask", 0)),
-        random_ids=(low, max(vocab, low + 1)),
-    )
+    pipeline = PipelineConfig.for_model(config)
     tf.random.set_seed(seed)
     confusion = Confusion()
     for inputs, labels, loss_mask in make_dataset(files, config.tokenizer, pipeline, config.batch_size):
