@@ -171,17 +171,17 @@ class PlaceholderDetector:
             self._forms[raw] = result
         return result
 
-    def classify(self, texts: list[str], i: int, in_quote: bool = False) -> str | None:
+    def classify(self, texts: list[str], i: int) -> str | None:
         """``"obvious"``, ``"potential"`` or None for element ``i`` of the element texts."""
         form = self.form(texts[i])
         if form is None:
             return None
         kind, pattern = form
-        if kind == "potential" and self._rejected(texts, i, self.core(texts[i]), pattern, in_quote):
+        if kind == "potential" and self._rejected(texts, i, self.core(texts[i]), pattern):
             return None
         return kind
 
-    def _rejected(self, texts: list[str], i: int, core: str, pattern: str, in_quote: bool) -> bool:
+    def _rejected(self, texts: list[str], i: int, core: str, pattern: str) -> bool:
         """The context rules that turn a potential placeholder into ordinary text."""
         raw = texts[i]
         pred = texts[i - 1] if i > 0 else None
@@ -192,7 +192,7 @@ class PlaceholderDetector:
         if pattern == "simple_ellipsis":
             # an omission: "(...)", "[...]", "...“", "..." inside a quotation or after a
             # sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft")
-            return (bool(_OMISSION.match(raw)) or in_quote or raw != core
+            return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != core
                     or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core)))
         if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
             return True
@@ -288,9 +288,7 @@ class PlaceholderDetector:
         for i in candidates:
             if i in abbreviations:
                 continue
-            kind, pattern = self._forms.get(texts[i]) or form(texts[i])
-            in_quote = pattern == "simple_ellipsis" and self._inside_quote(texts, i)
-            kinds[i] = self.classify(texts, i, in_quote)
+            kinds[i] = self.classify(texts, i)
         return kinds
 
     def label_elements(self, text: str) -> tuple[list[Element], list[bool]]:
