@@ -57,8 +57,9 @@ class ElementModel:
         result: list[np.ndarray] = []
         bar = _bar(self.progress, sum(count_elements(d.text) for d in documents))
         for chunk in chunks(documents, CHUNK_ELEMENTS):
-            result += self._predict(chunk, candidates)
-            bar.update(sum(count_elements(d.text) for d in chunk))
+            arrays = self._predict(chunk, candidates)
+            bar.update(sum(len(a) for a in arrays))  # one per element, checked in _predict
+            result += arrays
         bar.close()
         return result
 
