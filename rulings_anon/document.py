@@ -141,11 +141,6 @@ class Paragraph:
     def __post_init__(self):
         self._starts = [p for p, _, _ in self.segments]
 
-    @classmethod
-    def identity(cls, text: str, document_offset: int = 0, index: int = 0) -> Paragraph:
-        """A paragraph that is a verbatim slice of the document starting at ``document_offset``."""
-        return cls(text, [(0, document_offset, len(text))], index)
-
     @property
     def start(self) -> int:
         """Document offset of the paragraph's first character."""
@@ -215,10 +210,6 @@ class Document:
 
     def elements(self) -> list[Element]:
         return split_elements(self.text)
-
-    def span(self, start: int, end: int, **labels) -> Span:
-        """A span over ``[start, end)`` of this document carrying its text."""
-        return Span(start, end, self.text[start:end], **labels)
 
 
 def spans_record(doc_id: str, spans: list[Span]) -> dict:
