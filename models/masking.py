@@ -6,32 +6,48 @@ each step draws a *candidate vector* per sequence: every placeholder element plu
 the other elements (thesis: 2 % on top of 0.7 % placeholders). Candidates are masked alike, whole
 elements at a time, and only candidates count in the loss.
 
-Each candidate element is masked by one of three strategies, drawn with the scheme's proportions:
+Each candidate element is masked by one of four strategies, drawn with the scheme's proportions:
 
 * placeholder-only: a placeholder's tokens become the mask token, other candidates stay as they are;
 * random: the element's tokens become random vocabulary tokens;
-* mask-token: the element's tokens become the mask token.
+* mask-token: the element's tokens become the mask token;
+* keep: the element stays as it is, positive or not.
+
+"Keep" only makes sense on pseudonymized training data (``preprocess --pseudonymize``), where the
+positives are realistic surrogates with their own tokens: a kept candidate is what the evaluation
+method ``none`` and ``score`` without ``--ner`` see, an unmasked element in its context. On
+anonymized data a kept placeholder is the ``[PLH]`` symbol and gives the label away. The schemes
+P1–P3 mix it with the mask token, which the methods ``random`` and ``ner`` put on their candidates.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-PLACEHOLDER_ONLY, RANDOM, MASK_TOKEN = 0, 1, 2
+PLACEHOLDER_ONLY, RANDOM, MASK_TOKEN, KEEP = 0, 1, 2, 3
+STRATEGIES = ("placeholder-only", "random", "mask token", "keep")  # by strategy id
 
 
 @dataclass(frozen=True)
 class MaskingScheme:
-    """Proportions of the three strategies; they sum to one."""
+    """Proportions of the strategies; they sum to one."""
 
     name: str
     placeholder_only: float
     random: float
     mask_token: float
+    keep: float = 0.0
 
     @property
-    def proportions(self) -> tuple[float, float, float]:
-        return (self.placeholder_only, self.random, self.mask_token)
+    def proportions(self) -> tuple[float, ...]:
+        """The shares of the strategies by id; Table 5.4's three unless the scheme keeps candidates."""
+        shares = (self.placeholder_only, self.random, self.mask_token)
+        return (*shares, self.keep) if self.keep else shares
+
+    def describe(self) -> str:
+        """"placeholder-only 0.25, random 0.25, mask token 0.5": the strategies it uses."""
+        shares = (self.placeholder_only, self.random, self.mask_token, self.keep)
+        return ", ".join(f"{name} {share:g}" for name, share in zip(STRATEGIES, shares, strict=True) if share)
 
 
 # Table 5.4 (BERT itself was pretrained with 0.1 / 0.1 / 0.8).
@@ -45,6 +61,11 @@ SCHEMES: dict[str, MaskingScheme] = {
         MaskingScheme("M5", 0.25, 0.15, 0.6),
         MaskingScheme("M6", 0.0, 0.2, 0.8),
         MaskingScheme("M7", 0.0, 0.0, 1.0),
+        # For pseudonymized training data (module docstring): P1 prepares for the masked methods
+        # and `none` alike, P2 mostly for `none`, P3 only for it.
+        MaskingScheme("P1", 0.0, 0.0, 0.5, keep=0.5),
+        MaskingScheme("P2", 0.0, 0.0, 0.2, keep=0.8),
+        MaskingScheme("P3", 0.0, 0.0, 0.0, keep=1.0),
     ]
 }
 
@@ -92,6 +113,7 @@ def mask_elements(tf, token_ids, token_element, candidates, labels, strategies, 
     """
     masked = tf.logical_and(candidates > 0.5, tf.logical_or(
         tf.not_equal(strategies, PLACEHOLDER_ONLY), labels > 0.5))
+    masked = tf.logical_and(masked, tf.not_equal(strategies, KEEP))
     random_tokens = tf.random.uniform(tf.shape(labels), random_ids[0], random_ids[1], tf.int32, seed=seed)
     replacement = tf.where(tf.equal(strategies, RANDOM), random_tokens, mask_id)
     idx = tf.maximum(token_element, 0)

@@ -3,12 +3,15 @@
 Per document (thesis 5.3): paragraphs are extracted, split into whitespace elements and labelled
 (the placeholder detector's weak labels, or the gold ``spans`` of a gold corpus); every
 placeholder element becomes the one placeholder-symbol token; the other elements are tokenized;
+(with pseudonymization, :func:`pseudonymize_documents`, the placeholders are first replaced by
+realistic surrogates, which are the positives and are tokenized as written);
 paragraphs are packed into sequences (:mod:`preprocessing.sequences`) and written as records of
 :mod:`preprocessing.record_format`. Documents go to the training or validation split by a hash
 of their id (90/10, thesis 5.4.4.3), so a rebuild never moves a document between splits.
 
 * :class:`SequenceBuilder` turns one document into :class:`SequenceRecord` s;
 * :func:`document_sequencer` does it for new documents with a model's tokenizer (scoring);
+* :func:`pseudonymize_documents` replaces the placeholders of documents by surrogates;
 * :func:`build_data` writes a whole data directory; :func:`make_records` is its small in-memory
   front end for tests.
 """
@@ -18,14 +21,14 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 
 import numpy as np
 
-from rulings_anon.document import Document, Element, Paragraph, element_labels
+from rulings_anon.document import Document, Element, Paragraph, Span, element_labels
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import write_json
 
@@ -104,6 +107,56 @@ def no_labels() -> Callable[[Document], list[LabeledParagraph]]:
 LABEL_SOURCES = {"weak": weak_labels, "gold": gold_labels, "none": no_labels}
 
 
+def placeholder_spans(labels: str) -> Callable[[Document], list[Span]]:
+    """The placeholder spans of a document that pseudonymization replaces.
+
+    ``weak``: the detector's references exactly as ``replace --auto`` accepts them
+    (:func:`interactive.units.document_units`: one span per reference, "K. B.", "M-GmbH & Co. KG",
+    no two sharing an element); ``gold``: the document's gold ``spans``.
+    """
+    if labels == "gold":
+        return lambda document: list(document.spans)
+    if labels != "weak":
+        raise InputError(f"cannot pseudonymize with --labels {labels!r}: use weak or gold")
+    from interactive.units import document_units
+
+    from .placeholders import PlaceholderDetector
+
+    detector = PlaceholderDetector()
+
+    def spans(document: Document) -> list[Span]:
+        _, units = document_units(document.text, detector)
+        return [Span(u.start, u.end) for u in units if u.detected]
+
+    return spans
+
+
+def pseudonymize_documents(documents: Iterable[Document], labels: str = "weak",
+                           seed: int = 0) -> Iterator[Document]:
+    """Each document with its placeholders replaced by realistic surrogates (training data).
+
+    The placeholders (:func:`placeholder_spans`) get the type their gold span has or the one the
+    terminal tool infers from the context (:func:`interactive.types.infer_type`), and a value of
+    the terminal tool's generator seeded by ``seed`` and the document id
+    (:func:`interactive.surrogates.pseudonymize`, as ``replace --auto`` and ``build-testset`` do).
+    The returned document's ``spans`` point exactly at the surrogates (gold labels), its ``text`` is
+    the pseudonymized one, its id and metadata are kept.
+    """
+    from interactive.surrogates import SurrogateGenerator, pseudonymize
+    from interactive.types import infer_type
+
+    spans_of = placeholder_spans(labels)
+    generator = SurrogateGenerator(seed)
+    for document in documents:
+        typed = [{"start": s.start, "end": s.end,
+                  "type": s.type or infer_type(document.text, s.start, s.end)} for s in spans_of(document)]
+        try:
+            text, spans = pseudonymize(document.text, typed, generator.for_document(document.id))
+        except ValueError as exc:  # overlapping or out-of-range gold spans
+            raise InputError(f"cannot pseudonymize document {document.id!r}: {exc}") from None
+        yield Document(document.id, text, document.meta, [Span(s["start"], s["end"], type=s["type"]) for s in spans])
+
+
 def validation_split(doc_id: str, share: float = DEFAULT_VALIDATION_SHARE) -> str:
     """``"validation"`` for about ``share`` of the document ids, chosen by a stable hash."""
     bucket = int.from_bytes(hashlib.sha1(doc_id.encode("utf-8")).digest()[:8], "big") / 2 ** 64
@@ -124,11 +177,16 @@ class DocumentSummary:
 
 
 class SequenceBuilder:
-    """Turns labelled paragraphs of a document into records (one per sequence)."""
+    """Turns labelled paragraphs of a document into records (one per sequence).
+
+    With ``placeholder_symbol`` (anonymized training data) a positive element becomes the one
+    placeholder-symbol token; without (pseudonymized data: the positives are surrogates) every
+    element is tokenized as written.
+    """
 
     def __init__(self, tokenizer, max_seq_len: int | None = None,
                  candidate_vectors: int = DEFAULT_CANDIDATE_VECTORS,
-                 candidate_rate: float = DEFAULT_CANDIDATE_RATE, seed: int = 0):
+                 candidate_rate: float = DEFAULT_CANDIDATE_RATE, seed: int = 0, placeholder_symbol: bool = True):
         self.tokenizer = tokenizer
         self.kind = tokenizer.kind
         self.max_seq_len = max_seq_len or MAX_SEQ_LEN[self.kind]
@@ -138,17 +196,19 @@ class SequenceBuilder:
         self.candidate_vectors = candidate_vectors
         self.candidate_rate = candidate_rate
         self.seed = seed
+        self.placeholder_symbol = placeholder_symbol
 
     def sequences(self, doc_id: str, paragraphs: list[LabeledParagraph],
                   summary: DocumentSummary | None = None) -> list[rf.SequenceRecord]:
         summary = summary if summary is not None else DocumentSummary()
         placeholder = self.tokenizer.special_ids["placeholder"]
         flat = [(p, e, label) for p, lp in enumerate(paragraphs) for e, label in zip(lp.elements, lp.labels)]
-        texts = [e.text for _, e, label in flat if not label]
+        symbol = [label and self.placeholder_symbol for *_, label in flat]
+        texts = [e.text for (_, e, _), as_symbol in zip(flat, symbol) if not as_symbol]
         tokenized = iter(self.tokenizer.tokenize_elements(texts) if texts else [])
         tokens: list[list[int]] = []
-        for *_, label in flat:
-            ids = [placeholder] if label else next(tokenized)
+        for as_symbol in symbol:
+            ids = [placeholder] if as_symbol else next(tokenized)
             if len(ids) > self.capacity:
                 summary.truncated_elements += 1
                 ids = ids[:self.capacity]
@@ -156,7 +216,7 @@ class SequenceBuilder:
         words = None
         if self.kind == "glove":
             word_ids = iter(self.tokenizer.word_ids(texts) if texts else [])
-            words = [self.tokenizer.placeholder_word_id if label else next(word_ids) for _, _, label in flat]
+            words = [self.tokenizer.placeholder_word_id if as_symbol else next(word_ids) for as_symbol in symbol]
 
         # Per paragraph: token counts and sentence ends, for packing; offsets into ``flat``.
         firsts, layout, position = [], [], 0
@@ -301,13 +361,17 @@ class BuildResult:
 
 
 def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str = "weak",
+               surrogates: bool = False,
                max_seq_len: int | None = None, candidate_vectors: int = DEFAULT_CANDIDATE_VECTORS,
                candidate_rate: float = DEFAULT_CANDIDATE_RATE, validation_share: float = DEFAULT_VALIDATION_SHARE,
                records_per_shard: int = RECORDS_PER_SHARD, seed: int = 0, keep_pieces: bool = False,
                progress=None, extra_meta: dict | None = None) -> BuildResult:
     """Write the shards, ``format.json`` (without GloVe assets) and ``stats.json`` of ``out_dir``.
 
-    With ``keep_pieces`` the token ids of every sequence are returned for GloVe counting.
+    With ``surrogates`` the documents come from :func:`pseudonymize_documents`: their gold
+    ``spans`` mark the positives, which keep their own tokens (``labels`` names where the replaced
+    placeholders came from). With ``keep_pieces`` the token ids of every sequence are returned for
+    GloVe counting.
     """
     started = time.perf_counter()
     out = Path(out_dir)
@@ -315,8 +379,9 @@ def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str
     for split in rf.SPLITS:  # shards of an earlier build would mix with the new ones
         for stale in rf.shard_files(out, split):
             stale.unlink()
-    builder = SequenceBuilder(tokenizer, max_seq_len, candidate_vectors, candidate_rate, seed)
-    label = LABEL_SOURCES[labels]()
+    builder = SequenceBuilder(tokenizer, max_seq_len, candidate_vectors, candidate_rate, seed,
+                              placeholder_symbol=not surrogates)
+    label = gold_labels() if surrogates else LABEL_SOURCES[labels]()
     writers = {split: _ShardWriter(out, split, records_per_shard) for split in rf.SPLITS}
     summary = DocumentSummary()
     documents_per_split = dict.fromkeys(rf.SPLITS, 0)
@@ -340,6 +405,7 @@ def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str
         raise InputError("the corpus holds no documents")
     meta = {"tokenizer": tokenizer.kind, "max_seq_len": builder.max_seq_len,
             "candidate_vectors": candidate_vectors, "candidate_rate": candidate_rate, "labels": labels,
+            "surrogates": surrogates,
             "validation_share": validation_share, **tokenizer.format_meta(),
             "assets": {k: f"{rf.TOKENIZER_DIR}/{v}" for k, v in tokenizer.save_assets(out / rf.TOKENIZER_DIR).items()},
             **(extra_meta or {})}
@@ -364,16 +430,20 @@ def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str
 
 
 def make_records(documents: Iterable[Document | dict], tokenizer, out_dir, *, labels: str = "gold",
-                 max_seq_len: int | None = None, candidate_vectors: int = 3,
+                 pseudonymize: int | None = None, max_seq_len: int | None = None, candidate_vectors: int = 3,
                  candidate_rate: float = DEFAULT_CANDIDATE_RATE, validation_share: float = 0.0,
                  seed: int = 0) -> dict:
     """Write a tiny data directory from in-memory documents (tests); returns its stats.
 
     ``documents`` may be :class:`Document` s or ruling dicts with ``id``, ``text`` and, for the
-    default ``labels="gold"``, ``spans``. GloVe vectors are not trained here.
+    default ``labels="gold"``, ``spans``. ``pseudonymize`` (a seed) replaces the placeholders by
+    surrogates first. GloVe vectors are not trained here.
     """
     docs = [d if isinstance(d, Document) else Document.from_record(d) for d in documents]
-    result = build_data(docs, tokenizer, out_dir, labels=labels, max_seq_len=max_seq_len,
+    if pseudonymize is not None:
+        docs = list(pseudonymize_documents(docs, labels, pseudonymize))
+    result = build_data(docs, tokenizer, out_dir, labels=labels, surrogates=pseudonymize is not None,
+                        max_seq_len=max_seq_len,
                         candidate_vectors=candidate_vectors, candidate_rate=candidate_rate,
                         validation_share=validation_share, seed=seed)
     write_json(Path(out_dir) / rf.STATS_FILE, result.stats)

@@ -18,7 +18,13 @@ from rulings_anon.errors import InputError
 from rulings_anon.jsonl import read_json, write_json
 
 from . import record_format as rf
-from .build import DEFAULT_CANDIDATE_RATE, DEFAULT_CANDIDATE_VECTORS, DEFAULT_VALIDATION_SHARE, build_data
+from .build import (
+    DEFAULT_CANDIDATE_RATE,
+    DEFAULT_CANDIDATE_VECTORS,
+    DEFAULT_VALIDATION_SHARE,
+    build_data,
+    pseudonymize_documents,
+)
 
 SETTINGS_FILE = "settings.json"
 
@@ -45,6 +51,7 @@ class PreprocessOptions:
     glove_min_cooccurrence: float = 1.0
     pretrained_glove: str | None = None
     seed: int = 0
+    pseudonymize: int | None = None  # seed of the surrogates; None keeps the placeholders ([PLH])
 
 
 def _fingerprint(documents: list[Document]) -> dict:
@@ -173,19 +180,28 @@ def preprocess(documents: list[Document], out, options: PreprocessOptions, log=p
         raise InputError("the corpus holds no documents")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    surrogates = options.pseudonymize is not None
+    if surrogates:
+        # Before anything learns from the text: a learned vocabulary sees the surrogates too.
+        log(f"pseudonymizing the {options.labels} placeholders (seed {options.pseudonymize})")
+        documents = list(pseudonymize_documents(documents, options.labels, options.pseudonymize))
     if options.tokenizer == "bert":
         tokenizer = bert_tokenizer(options, documents, out, log)
     else:
         tokenizer = glove_tokenizer(options, documents, out, log)
     (out / rf.FORMAT_FILE).unlink(missing_ok=True)  # the directory is incomplete until the end
     progress = _bar(len(documents), "documents")
-    result = build_data(documents, tokenizer, out, labels=options.labels, max_seq_len=options.max_seq_len,
+    result = build_data(documents, tokenizer, out, labels=options.labels, surrogates=surrogates,
+                        max_seq_len=options.max_seq_len,
                         candidate_vectors=options.candidate_vectors, candidate_rate=options.candidate_rate,
                         validation_share=options.validation_share, seed=options.seed,
                         keep_pieces=options.tokenizer == "glove", progress=progress,
-                        extra_meta={"options": asdict(options)})
+                        extra_meta={"pseudonymize": options.pseudonymize, "options": asdict(options)})
     progress.close()
     stats = result.stats
+    if surrogates:
+        stats["pseudonymize"] = options.pseudonymize
+        stats["surrogate_spans"] = sum(len(d.spans) for d in documents)
     if options.tokenizer == "glove":
         meta = rf.read_format(out)
         vectors = glove_vectors(options, tokenizer, result.piece_sequences, out, log)
@@ -203,6 +219,8 @@ SUMMARY_ROWS = (
     ("documents", "documents"),
     ("elements", "text elements"),
     ("placeholder_elements", "placeholder elements"),
+    ("pseudonymize", "pseudonymized, surrogate seed"),
+    ("surrogate_spans", "placeholders replaced by surrogates"),
     ("positive_rate", "positive rate"),
     ("tokens_per_element", "tokens per element"),
     ("sequences", "sequences"),

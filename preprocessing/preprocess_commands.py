@@ -13,6 +13,7 @@ examples:
   rulings-anon preprocess corpus/ --out runs/data-bert --bert-handle runs/small-bert
   rulings-anon preprocess corpus/rulings.jsonl --out runs/data-glove --tokenizer glove \\
       --pretrained-glove vectors.txt
+  rulings-anon preprocess corpus/ --out runs/data-pseudo --bert-handle runs/small-bert --pseudonymize
 
 DATA receives train-*.tfrecord and validation-*.tfrecord shards (schema in
 preprocessing/record_format.py), format.json, stats.json, tokenizer/ and (GloVe) glove/.
@@ -32,6 +33,10 @@ def _configure_preprocess(p: argparse.ArgumentParser) -> None:
                         "corpus-trained GloVe vectors for the leave-out variants (default: bert)")
     p.add_argument("--labels", choices=("weak", "gold"), default="weak",
                    help="weak: the placeholder detector's labels (default); gold: the corpus' gold 'spans'")
+    p.add_argument("--pseudonymize", type=int, nargs="?", const=0, default=None, metavar="SEED",
+                   help="replace each placeholder (of --labels) by a realistic surrogate as 'replace --auto' "
+                        "does (seed SEED, default 0) before labelling; the surrogates are the positives and "
+                        "keep their own tokens instead of becoming [PLH]")
     bert = p.add_argument_group("BERT")
     bert.add_argument("--vocab", metavar="VOCAB.txt", help="WordPiece vocabulary of the BERT model to train")
     bert.add_argument("--bert-handle", metavar="DIR",
@@ -100,7 +105,8 @@ def _run_preprocess(args) -> int:
         validation_share=args.validation_share, sp_vocab_size=args.sp_vocab_size,
         word_vocab_size=args.word_vocab_size, glove_dim=args.glove_dim, glove_epochs=args.glove_epochs,
         glove_window=args.glove_window,
-        glove_min_cooccurrence=args.glove_min_cooccurrence, pretrained_glove=args.pretrained_glove, seed=args.seed)
+        glove_min_cooccurrence=args.glove_min_cooccurrence, pretrained_glove=args.pretrained_glove, seed=args.seed,
+        pseudonymize=args.pseudonymize)
     documents = list(read_documents(args.corpus, args.encoding))
     stats = preprocess(documents, args.out, options, log=lambda m: print(m, file=sys.stderr))
     print(json.dumps(stats, indent=2) if args.json else format_stats(stats))

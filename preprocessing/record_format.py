@@ -32,7 +32,9 @@ feature                  dtype      shape what it holds
 =======================  =========  ====  ==============================================
 
 A placeholder element is a single placeholder-symbol token (``[PLH]``), so it is never
-fragmented. A candidate vector (thesis 5.4.2.1) marks every positive element plus about 2 % of
+fragmented; in pseudonymized data (``format.json`` ``"surrogates": true``, ``preprocess
+--pseudonymize``) the positives are surrogates tokenized as written and the offsets are those of
+the pseudonymized text. A candidate vector (thesis 5.4.2.1) marks every positive element plus about 2 % of
 the others; training picks one of the N at random per step. Offsets are those of the original
 document, so ``(doc_id, element_start, element_end)`` maps every prediction back.
 

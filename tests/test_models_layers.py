@@ -110,28 +110,41 @@ def test_variant_tables_match_the_thesis():
 
 
 def test_masking_scheme_table():
-    assert [s.proportions for s in SCHEMES.values()] == [
+    assert [SCHEMES[f"M{i}"].proportions for i in range(1, 8)] == [
         (1.0, 0.0, 0.0), (0.1, 0.9, 0.0), (0.0, 1.0, 0.0), (0.25, 0.25, 0.5), (0.25, 0.15, 0.6),
         (0.0, 0.2, 0.8), (0.0, 0.0, 1.0)]
+    # Pseudonymized training data: keep (strategy 3) and the mask token.
+    assert [SCHEMES[f"P{i}"].proportions for i in range(1, 4)] == [
+        (0.0, 0.0, 0.5, 0.5), (0.0, 0.0, 0.2, 0.8), (0.0, 0.0, 0.0, 1.0)]
+    assert list(SCHEMES) == [*(f"M{i}" for i in range(1, 8)), "P1", "P2", "P3"]
+    assert all(sum(s.proportions) == pytest.approx(1.0) for s in SCHEMES.values())
+    assert SCHEMES["P2"].describe() == "mask token 0.2, keep 0.8"
+    assert SCHEMES["M4"].describe() == "placeholder-only 0.25, random 0.25, mask token 0.5"
 
 
-@pytest.mark.parametrize("name", ["M2", "M4", "M5", "M6"])
+@pytest.mark.parametrize("name", ["M2", "M4", "M5", "M6", "P1", "P2"])
 def test_strategies_are_drawn_with_the_scheme_proportions(name):
     scheme = get_scheme(name)
     drawn = draw_strategies(tf, 40_000, scheme).numpy()
-    shares = np.bincount(drawn, minlength=3) / drawn.size
+    shares = np.bincount(drawn, minlength=len(scheme.proportions)) / drawn.size
     np.testing.assert_allclose(shares, scheme.proportions, atol=0.01)
 
 
 MASK, PLH, FIRST_WORD, VOCAB = 4, 5, 10, 60
 
 
-def sequence(elements: int, seed: int):
-    """A parsed record: [CLS] + elements of 1..3 tokens + [SEP]; every 4th element a placeholder."""
+def sequence(elements: int, seed: int, pseudonymized: bool = False):
+    """A parsed record: [CLS] + elements of 1..3 tokens + [SEP]; every 4th element a placeholder.
+
+    ``pseudonymized``: the positives are surrogates of 2..3 word tokens instead of [PLH].
+    """
     rng = np.random.default_rng(seed)
     tokens, token_element, labels = [2], [-1], []
     for e in range(elements):
-        pieces = [PLH] if e % 4 == 0 else list(rng.integers(FIRST_WORD, VOCAB, rng.integers(1, 4)))
+        if e % 4 == 0 and not pseudonymized:
+            pieces = [PLH]
+        else:
+            pieces = list(rng.integers(FIRST_WORD, VOCAB, rng.integers(2 if e % 4 == 0 else 1, 4)))
         labels.append(int(e % 4 == 0))
         tokens += pieces
         token_element += [e] * len(pieces)
@@ -189,6 +202,37 @@ def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
         assert outcome[key] / total == pytest.approx(share, abs=0.05), (key, outcome)  # ~1,000 draws
     if name in ("M1", "M7"):
         assert placeholder_masked == 1000  # 50 placeholders x 20 sequences, every one masked
+
+
+@pytest.mark.parametrize("name", ["P1", "P2", "P3"])
+def test_keep_schemes_leave_candidates_as_they_are_or_mask_them_whole(name):
+    """Pseudonymized sequences: a candidate, surrogate or not, is kept with the scheme's keep share,
+    else it becomes one mask token; nothing is replaced by random tokens."""
+    scheme = get_scheme(name)
+    config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
+                            random_ids=(FIRST_WORD, VOCAB))
+    tf.random.set_seed(5)
+    outcome = {(label, result): 0 for label in (0, 1) for result in ("kept", "mask")}
+    for seed in range(20):
+        features = sequence(200, seed, pseudonymized=True)
+        inputs, labels, loss_mask = prepare_sequence(features, config)
+        before = element_tokens(features["token_ids"].numpy(), features["token_element"].numpy())
+        after = element_tokens(inputs["token_ids"].numpy(), inputs["token_element"].numpy())
+        first, last = inputs["element_first"].numpy(), inputs["element_last"].numpy()
+        for e, original in before.items():
+            assert [int(t) for t in inputs["token_ids"].numpy()[first[e]:last[e] + 1]] == after[e]
+            if not loss_mask.numpy()[e]:
+                assert after[e] == original
+                continue
+            assert after[e] in (original, [MASK]), (e, original, after[e])
+            outcome[int(labels.numpy()[e]), "kept" if after[e] == original else "mask"] += 1
+    # 50 surrogates (2..3 tokens each) and about 50 other candidates per sequence, 20 sequences.
+    assert outcome[1, "kept"] + outcome[1, "mask"] == 1000
+    for label in (0, 1):
+        total = outcome[label, "kept"] + outcome[label, "mask"]
+        assert outcome[label, "kept"] / total == pytest.approx(scheme.keep, abs=0.05), outcome
+    if name == "P3":
+        assert outcome[0, "mask"] == outcome[1, "mask"] == 0
 
 
 def test_scoring_masks_each_candidate_element_as_one_mask_token():

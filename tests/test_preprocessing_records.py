@@ -321,3 +321,77 @@ def test_preprocess_glove_writes_vectors_the_models_can_load(tmp_path, corpus):
     assert not matrix[words.index("landgericht")].any()  # not in the pretrained file: zero vector
     stats = json.loads((out / rf.STATS_FILE).read_text())
     assert stats["glove_loss_last"] < stats["glove_loss_first"]
+
+
+# -- pseudonymized training data (preprocess --pseudonymize) -------------------------------------
+
+PSEUDO_TEXT = ("Der Kläger K. verlangt von der Beklagten M-GmbH Schadensersatz.\n\n"
+               "Herr Dr. S. wohnte in ... und arbeitete bei der Firma.")
+# Seed 0, document "doc-0": the terminal tool's surrogates (faker pinned in setup.cfg).
+PSEUDO_RESULT = ("Der Kläger Kostolzin verlangt von der Beklagten Mitschke GmbH Schadensersatz.\n\n"
+                 "Herr Dr. Schäfer wohnte in Einbeck und arbeitete bei der Firma.")
+PSEUDO_SURROGATES = PSEUDO_RESULT.split()
+PSEUDO_LABELS = [0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]
+
+
+def _pseudo_document() -> Document:
+    spans = [{"start": PSEUDO_TEXT.index(p), "end": PSEUDO_TEXT.index(p) + len(p), "type": t}
+             for p, t in (("K.", "PER"), ("M-GmbH", "UN"), ("S.", "PER"), ("...", "ST"))]
+    return Document.from_record({"id": "doc-0", "text": PSEUDO_TEXT, "spans": spans})
+
+
+@pytest.mark.parametrize("kind", ["bert", "glove"])
+def test_pseudonymized_records_keep_the_surrogate_tokens_and_label_them(kind, bert_tokenizer, glove_tokenizer,
+                                                                         tmp_path):
+    tokenizer = bert_tokenizer if kind == "bert" else glove_tokenizer
+    stats = make_records([_pseudo_document()], tokenizer, tmp_path, pseudonymize=0, candidate_vectors=2)
+    (record,) = rf.read_records(rf.shard_files(tmp_path))
+    assert record.element_label == PSEUDO_LABELS
+    assert stats["placeholder_elements"] == 5  # Kostolzin, Mitschke GmbH, Schäfer, Einbeck
+    expected = tokenizer.tokenize_elements(PSEUDO_SURROGATES)
+    plh = tokenizer.special_ids["placeholder"]
+    for i, surrogate in enumerate(PSEUDO_SURROGATES):
+        assert record.element_tokens(i) == expected[i], surrogate
+        assert plh not in record.element_tokens(i)
+    assert len(record.element_tokens(2)) > 1  # "Kostolzin" in pieces, not one symbol
+    if kind == "glove":
+        assert tokenizer.placeholder_word_id not in record.word_ids
+        assert record.word_ids == tokenizer.word_ids(PSEUDO_SURROGATES)
+    # Offsets are into the pseudonymized text; every surrogate element is a candidate.
+    assert list(zip(record.element_start, record.element_end)) == [(e.start, e.end)
+                                                                    for e in split_elements(PSEUDO_RESULT)]
+    assert all(c >= label for vector in record.candidates for c, label in zip(vector, PSEUDO_LABELS))
+    # Without --pseudonymize the same document keeps its placeholders as the one symbol.
+    make_records([_pseudo_document()], tokenizer, tmp_path / "plain", candidate_vectors=2)
+    (plain,) = rf.read_records(rf.shard_files(tmp_path / "plain"))
+    assert [plain.element_tokens(i) for i, label in enumerate(plain.element_label) if label] == [[plh]] * 4
+
+
+def test_preprocess_pseudonymize_gives_the_texts_and_gold_of_replace_auto(tmp_path, corpus, capsys):
+    corpus_file = tmp_path / "corpus.jsonl"
+    corpus_file.write_text("".join(json.dumps(d.to_record(with_spans=False)) + "\n" for d in corpus),
+                           encoding="utf-8")
+    out = tmp_path / "data"
+    assert main(["preprocess", str(corpus_file), "--out", str(out), "--max-seq-len", "64",
+                 "--wordpiece-vocab-size", "150", "--candidate-vectors", "2", "--pseudonymize", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    meta = rf.read_format(out)
+    assert meta["pseudonymize"] == 0 and meta["surrogates"] is True and meta["labels"] == "weak"
+    assert meta["options"]["pseudonymize"] == 0 and stats["pseudonymize"] == 0
+    # The weak placeholders replaced exactly as `replace --auto` (same seed) builds a test set.
+    assert main(["replace", str(corpus_file), "--out", str(tmp_path / "auto"), "--auto"]) == 0
+    gold = {g["id"]: Document.from_record(g) for g in map(json.loads, (tmp_path / "auto" / "pseudonymized.jsonl")
+                                                          .read_text(encoding="utf-8").splitlines())}
+    assert stats["surrogate_spans"] == sum(len(g.spans) for g in gold.values()) > 0
+    vocab = (out / "tokenizer" / "vocab.txt").read_text(encoding="utf-8").split("\n")
+    plh = vocab.index(PLACEHOLDER_SYMBOL)
+    grouped = _by_document(rf.read_records(rf.shard_files(out, "train") + rf.shard_files(out, "validation")))
+    for doc_id, document in gold.items():
+        elements = split_elements(document.text)
+        got = [(s, e, label) for r in grouped[doc_id]
+               for s, e, label in zip(r.element_start, r.element_end, r.element_label)]
+        assert got == [(e.start, e.end, int(label))
+                       for e, label in zip(elements, element_labels(elements, document.spans))]
+        assert all(plh not in r.token_ids for r in grouped[doc_id])
+    assert stats["placeholder_elements"] == sum(
+        sum(element_labels(split_elements(g.text), g.spans)) for g in gold.values())
