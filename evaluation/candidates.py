@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 
 from evaluation import recognizers as rec
+from evaluation.common_words import common_words
+from evaluation.decisions import name_key
 from evaluation.references import merge_into_references, strip_affixes
 from rulings_anon.document import Span
 
@@ -46,13 +48,18 @@ def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[
     return result
 
 
-def _with_repetitions(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` plus the other whole-word occurrences of their texts (at least 3 characters with
-    a letter), which the first finder's span stands for."""
+def _with_repetitions(text: str, spans: list[Span], common: frozenset[str] | None = None) -> list[Span]:
+    """``spans`` plus the other whole-word occurrences of their texts, which the first finder's span
+    stands for. Only a text that looks like a name is repeated (:func:`_repeatable`): "der", "van"
+    or a common word ("Anspruch") found once is no name to look for everywhere.
+
+    :param common: the common words never repeated; None takes
+        :func:`evaluation.common_words.common_words`.
+    """
     names = {}
     for span in spans:
         name = text[span.start:span.end]
-        if len(name) >= 3 and any(c.isalpha() for c in name) and name not in names:
+        if name not in names and _repeatable(name, common):
             names[name] = span
     if not names:
         return spans
@@ -67,6 +74,23 @@ def _with_repetitions(text: str, spans: list[Span]) -> list[Span]:
             found.append(Span(match.start(), match.end(), match.group(), first.type, first.score, "repeated",
                               first.source))
     return sorted(found, key=lambda s: s.start)
+
+
+# Punctuation around a word of a span's text that is not part of the word.
+_WORD_PUNCTUATION = "()[]{}„“”‚‘’\"'«»,;:!?"
+
+
+def _repeatable(name: str, common: frozenset[str] | None = None) -> bool:
+    """Whether ``name`` (a span's text) looks like a name: three characters or more, and a word of it
+    is a name key (:func:`evaluation.decisions.name_key`: capitalized, two letters or more, not
+    all capitals) that is not a common word. "Kemper" and "Thilo von Schmiedeberg" are repeated;
+    "van", "Die", "Anspruch", "US 1 183 062" are not."""
+    if len(name) < 3:
+        return False
+    if common is None:
+        common = common_words()
+    keys = (name_key(word.strip(_WORD_PUNCTUATION)) for word in name.split())
+    return any(key is not None and key not in common for key in keys)
 
 
 def is_standalone_hit(span: Span) -> bool:

@@ -11,6 +11,15 @@ from __future__ import annotations
 
 import re
 
+from data import path as data_path
+from rulings_anon.jsonl import read_json
+
+# Salutations and academic titles ("Herr", "Dr.") of data/name_affixes.json, written as the words
+# before a placeholder are compared: lower-case, without the period; one word each.
+_AFFIXES = read_json(data_path("name_affixes.json"))
+TITLE_CUES = tuple(dict.fromkeys(w.strip(".").lower() for w in _AFFIXES["salutations"] + _AFFIXES["academic_titles"]
+                                 if " " not in w))
+
 # The placeholder's own form, checked in this order.
 FORM_CUES = (
     ("email/url", r"@|www\.|https?:"),
@@ -36,9 +45,9 @@ PERSON_ROLE_ENDINGS = ("anwalt", "anwältin", "anwälte", "anwalts")
 # Words before the placeholder (lower-cased, punctuation stripped), nearest first.
 BEFORE_CUES = {
     "person": (
-        "herr", "herrn", "frau", "kläger", "klägerin", "klägers", "beklagte", "beklagten", "beklagter",
+        *TITLE_CUES, "kläger", "klägerin", "klägers", "beklagte", "beklagten", "beklagter",
         "zeuge", "zeugin", "zeugen", "rechtsanwalt", "rechtsanwältin", "rechtsanwälte", "rechtsanwalts",
-        "dr", "prof", "med", "angeklagte", "angeklagten", "angeklagter", "antragsteller", "antragstellerin",
+        "angeklagte", "angeklagten", "angeklagter", "antragsteller", "antragstellerin",
         "geschäftsführer", "geschäftsführerin", "sohn", "tochter", "ehefrau", "ehemann", "mutter", "vater",
         "betroffene", "betroffenen", "versicherte", "versicherten", "staatsanwalt", "staatsanwältin",
         "notar", "notarin", "sachverständige", "sachverständigen", "gutachter", "gutachterin", "arzt",

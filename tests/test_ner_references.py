@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from data import path as data_path
 from evaluation.references import element_groups, group_references, merge_into_references, strip_affixes
+from interactive.types import infer_type
 from rulings_anon.document import Span, split_elements
+from rulings_anon.jsonl import read_json
 
 
 def texts(text, spans):
@@ -73,3 +76,14 @@ def test_element_groups_are_the_elements_of_each_reference():
     text = "Anwalt Thilo von Schmiedeberg, Konto DE91 1000 0000 0123 4567 89"
     spans = group_references(text)
     assert element_groups(split_elements(text), spans) == [[1, 2, 3], [5, 6, 7, 8, 9, 10]]
+
+
+def test_salutations_and_titles_are_one_list_of_name_affixes():
+    affixes = read_json(data_path("name_affixes.json"))
+    titles = affixes["salutations"] + affixes["academic_titles"]
+    # evaluation/references.py strips every one of them off a name (it reads only "prefixes") ...
+    assert set(titles) <= set(affixes["prefixes"])
+    assert strip_affixes("Fräulein Dres. Kemper", Span(0, 21, type="PER", source="ner")).text == "Kemper"
+    # ... and the terminal tool takes a placeholder after any of them for a person.
+    text = "Fräulein K. und Hr. M. sowie Dipl.-Kfm. S."
+    assert [infer_type(text, text.index(p), text.index(p) + 2) for p in ("K.", "M.", "S.")] == ["person"] * 3

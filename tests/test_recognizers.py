@@ -59,8 +59,22 @@ POSITIVES = [
     ("person_title", "§ 1 Herr: Bloch wird ab", ["Bloch"]),
     ("person_title", "Herr Thilo von Schmiedeberg und Zeugin Franke", ["Thilo von Schmiedeberg", "Franke"]),
     ("person_title", "Der Vorsitzende Richter Müller und Frau Richterin Schmitt", []),  # judges by role
+    # Salutations and academic titles of data/name_affixes.json; a function word is no name.
+    ("person_title", "Fräulein Kemper und Prof. Dr. h.c. Schmiedeberg", ["Kemper", "Schmiedeberg"]),
+    ("person_title", "Anhörung eines Sachverständigen\n\nDie Verfassungsbeschwerde", []),
     ("street", "wohnhaft Kirchstraße 12 in Halle", ["Kirchstraße 12"]),
     ("street", "Am Lindenweg 3a", ["Am Lindenweg 3a"]),
+    # -straße names a street without a number; the space after the number is no part of it.
+    ("street", "wohnten in der Kohlstraße in Artern", ["Kohlstraße"]),
+    ("street", "Grundstück in Xanten, Yilmazstraße 101 (Grundstück)", ["Yilmazstraße 101"]),
+    ("street", "Sitz: Konrad-Adenauer-Straße 12-14, Bonn", ["Konrad-Adenauer-Straße 12-14"]),
+    ("street", "Theodor-Heuss-Ring 3 und Mainufer 7", ["Theodor-Heuss-Ring 3", "Mainufer 7"]),
+    # Other street words need a number or a street context: before it, a postcode or "str." after it.
+    ("street", "wohnhaft Lindenweg in Halle", ["Lindenweg"]),
+    ("street", "Anschrift: Marktplatz in Halle", ["Marktplatz"]),
+    ("street", "die Praxis in der Hövelring. Innenstadt", ["Hövelring"]),
+    ("street", "Lindenweg, 12345 Halle", ["Lindenweg"]),
+    ("street", "adressiert an Finkeweg str., in Mainburg", ["Finkeweg"]),
 ]
 
 
@@ -91,6 +105,27 @@ NEGATIVES = [
 @pytest.mark.parametrize("text", NEGATIVES)
 def test_when_no_sensitive_number_then_no_span(text):
     assert analyze(text, enabled=set(NAMES)) == []
+
+
+# Nouns ending in a street word, without a house number or a street context, are no streets.
+STREET_NEGATIVES = [
+    "Der Rechtsweg zu den Gerichten der Sozialgerichtsbarkeit ist eröffnet.",
+    "auf dem Sozialrechtsweg; der Instanzenweg ist erschöpft",
+    "ein Umweg über den Verwaltungsweg",
+    "am Arbeitsplatz und auf dem Standplatz",
+    "der Prüfring und der Kardanring",
+    "ein Job-Sharing oder Timesharing",
+    "Käufer, Verkäufer und Wiederverkäufer",  # -ufer after a vowel
+    "Ströbele / Hacker / Thiering, MarkenG",  # -ring after a vowel: a surname
+    "Pape Grupp Möhring\n\n1. Auf die Revision",  # a number in the next paragraph is no house number
+    "auf der Bundesstraße 3 in einer Sackgasse",  # road-type nouns (data/recognizers.json)
+    "der Rechtsweg 2015",  # a year is no house number
+]
+
+
+@pytest.mark.parametrize("text", STREET_NEGATIVES)
+def test_when_noun_only_ends_in_a_street_word_then_no_street(text):
+    assert found(text, "street") == []
 
 
 def test_when_recognizer_disabled_then_its_hits_are_gone():

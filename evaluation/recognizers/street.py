@@ -1,25 +1,90 @@
-"""Street names, with or without a house number: "Kirchstraße 12", "Am Lindenweg 3a", "Rosenallee".
+"""Street names, with or without a house number: "Kirchstraße 12", "Am Lindenweg 3a", "in der Rosenallee".
 
-A compound ending in a street word (-straße, -weg, -allee, -platz, -gasse, -ring, -damm, -ufer)
-is a street; the house number belongs to the reference. Streets are candidates for the
-contextual model ("Wilhelmstraße" may name a ministry), not sensitive on their own.
+A street has a street-like form: a compound ending in a street word (-straße, -weg, -allee,
+-platz, -gasse, -ring, -damm, -ufer, ...; "Konrad-Adenauer-Straße" with a hyphen). German
+nouns end in these words too ("Rechtsweg", "Arbeitsplatz", "Kardanring", "Käufer"), so
+
+* a compound ending in -straße, -str., -gasse, -allee or -chaussee names a street by itself
+  ("Kranzstraße"), unless it is a road-type noun (the ``common_nouns`` option of
+  ``data/recognizers.json``: "Bundesstraße", "Sackgasse");
+* any other street word needs a house number ("Lindenweg 3a") or a street context right before
+  it ("in der Hövelring", "wohnhaft Lindenweg", "Anschrift: Marktplatz"), or a postcode or the
+  word "Straße" after it ("Lindenweg, 12345 Halle", "Finkeweg str." where a surrogate replaced
+  only part of "Fstr.");
+* "-ring" and "-ufer" follow a consonant: "Hohenzollernring", "Mainufer", but not "Sharing",
+  "Thiering", "Käufer".
+
+The house number belongs to the reference; the separators never cross a line break. Streets
+are candidates for the contextual model ("Wilhelmstraße" may name a ministry), not sensitive on
+their own.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from .base import Pattern, Recognizer
+
+_SPACE = r"[^\S\n]"
+# Words that start a street name ("Am Lindenweg", "In der Au").
+_LEAD = rf"(?:(?:Am|An{_SPACE}der|Im|In{_SPACE}der|Zum|Zur|Auf{_SPACE}der){_SPACE}+)?"
+# Capitalized word parts, hyphens allowed ("Konrad-Adenauer", "Sankt-Georgs").
+_STEM = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ]?[a-zäöüß]+)*"
+_CONSONANT = r"(?:(?<=[bcdfgjklmnpqrstvwxzß])|(?<=ch))"
+# Street words that make the compound a street by themselves.
+_NAMING = r"(?:straße|strasse|str\.|gasse|allee|chaussee)"
+_NAMING_HYPHEN = r"-(?:Straße|Strasse|Str\.|Gasse|Allee|Chaussee)"
+# Street words that common nouns end in too.
+_AMBIGUOUS = rf"(?:weg|platz|damm|steig|pfad|{_CONSONANT}(?:ring|ufer))"
+_AMBIGUOUS_HYPHEN = r"-(?:Weg|Platz|Damm|Steig|Pfad|Ring|Ufer)"
+# Most capitalized words end in no street word: a quick look at the word's end, without
+# backtracking, rules them out before the stem is matched.
+_ENDINGS = ("straße", "strasse", "str.", "gasse", "allee", "chaussee", "weg", "platz", "damm", "steig", "pfad",
+            "ring", "ufer", "Straße", "Strasse", "Str.", "Gasse", "Allee", "Chaussee", "Weg", "Platz", "Damm",
+            "Steig", "Pfad", "Ring", "Ufer")
+_ENDS_IN_STREET_WORD = r"(?=[A-ZÄÖÜ][\w-]*+\.?(?:" + "|".join(rf"(?<={re.escape(e)})" for e in _ENDINGS) + r"))"
+_ANY_STREET = rf"{_ENDS_IN_STREET_WORD}{_STEM}(?:{_NAMING}|{_AMBIGUOUS}|{_NAMING_HYPHEN}|{_AMBIGUOUS_HYPHEN})"
+_NAMES_A_STREET = re.compile(rf"(?:{_NAMING}|{_NAMING_HYPHEN})$")
+# "12", "3a", "3 a", "12-14": at most three digits, so a year is no house number.
+_NUMBER = rf"\d{{1,3}}(?:{_SPACE}?[a-z])?(?:{_SPACE}?[-–/]{_SPACE}?\d{{1,3}}(?:{_SPACE}?[a-z])?)?(?![\w.,]\d)"
+# Words right before a street that say it is one ("in der", "wohnhaft", "Anschrift:").
+_CONTEXT = (rf"(?<![\w-])(?:(?:in|an|auf|aus|von|bis{_SPACE}zur|Ecke|Höhe){_SPACE}der|zur|wohnhaft(?:{_SPACE}in)?|"
+            r"wh\.|Anschrift|Adresse|Wohnsitz|Wohnanschrift|Ecke)[:,]?")
+# Right after a street: a postcode ("Lindenweg, 12345 Halle") or the word street ("Finkeweg str.").
+_ADDRESS_AFTER = rf"(?=,?{_SPACE}+(?:\d{{5}}{_SPACE}|[Ss]tr\.|[Ss]tra(?:ß|ss)e(?!\w)))"
+_END = r"(?![\w-])"
+_CONTEXT_BEFORE = re.compile(rf"{_CONTEXT}{_SPACE}+$")  # searched in the 40 characters before a street
+_LEAD_WORDS = re.compile(rf"^{_LEAD}")
+_HOUSE_NUMBER = re.compile(rf"{_SPACE}+\d.*$")
 
 
 class StreetRecognizer(Recognizer):
     name = "street"
     entity_type = "STR"
+    # One scan finds every street-like word with what may come around it; :meth:`candidates`
+    # keeps those with a street context, a house number or a naming street word.
     PATTERNS = (
         Pattern(
-            "street_name",
-            r"""(?<![\w-])(?:(?:Am|An\ der|Im|In\ der|Zum|Zur|Auf\ der)\s+)?
-                [A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ]?[a-zäöüß]+)*
-                (?:straße|strasse|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad)
-                (?:\s+\d{1,4}\s?[a-z]?(?![\w.,]\d))?(?![\w-])""",
+            "street",
+            rf"""(?<![\w-])(?P<ref>{_LEAD}(?P<street>{_ANY_STREET}){_END}
+                 (?:{_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})?)
+                 (?P<address>{_ADDRESS_AFTER})?""",
             0.6,
         ),
     )
+
+    def __init__(self, common_nouns: tuple[str, ...] = ()):
+        super().__init__()
+        self.common_nouns = frozenset(common_nouns)
+
+    def candidates(self, text: str) -> Iterator[tuple[Pattern, int, int]]:
+        for pattern, regex in self._compiled:
+            for match in regex.finditer(text):
+                if (match["number"] or match["address"] is not None or _NAMES_A_STREET.search(match["street"])
+                        or _CONTEXT_BEFORE.search(text, max(0, match.start() - 40), match.start())):
+                    yield pattern, *match.span("ref")
+
+    def validate_result(self, reference: str) -> bool | None:
+        street = _HOUSE_NUMBER.sub("", _LEAD_WORDS.sub("", reference))
+        return False if street in self.common_nouns else None

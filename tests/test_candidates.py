@@ -1,0 +1,46 @@
+"""Candidate references: which proposed texts are repeated at their other occurrences (exact spans)."""
+
+from __future__ import annotations
+
+from evaluation.candidates import _with_repetitions, propose_candidates
+from rulings_anon.document import Span
+
+
+def at(text: str, word: str, nth: int = 0, **fields) -> Span:
+    """The span of the ``nth`` occurrence of ``word`` in ``text``."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(word, start + 1)
+    return Span(start, start + len(word), word, **fields)
+
+
+def test_when_name_proposed_then_its_other_occurrences_are_repeated():
+    text = "Thilo von Schmiedeberg und Kemper. Später Thilo von Schmiedeberg; Kemper ging."
+    spans = [at(text, "Thilo von Schmiedeberg", type="PER", score=0.9, source="ner"),
+             at(text, "Kemper", type="PER", score=0.6, source="person_title")]
+    assert [(s.start, s.end, s.text, s.kind, s.source) for s in _with_repetitions(text, spans, frozenset())] == [
+        (0, 22, "Thilo von Schmiedeberg", None, "ner"), (27, 33, "Kemper", None, "person_title"),
+        (42, 64, "Thilo von Schmiedeberg", "repeated", "ner"), (66, 72, "Kemper", "repeated", "person_title")]
+
+
+def test_when_proposed_text_is_no_name_then_it_is_not_repeated():
+    # Lower-case particles, a common word, all capitals and a too short word are no name keys.
+    text = "van der Anspruch US 1 183 062 Xu. Dann van der Anspruch, US 1 183 062 und Xu."
+    spans = [at(text, "van", type="PER", source="ner"), at(text, "der", type="PER", source="ner"),
+             at(text, "Anspruch", type="PER", source="person_title"),
+             at(text, "US 1 183 062", type="PAT", source="patent"), at(text, "Xu", type="PER", source="ner")]
+    assert _with_repetitions(text, spans, frozenset({"Anspruch"})) == spans
+
+
+def test_when_one_word_of_a_name_is_a_name_then_the_whole_text_is_repeated():
+    text = "die Kanzlei Meyer, später Kanzlei Meyer"
+    spans = [at(text, "Kanzlei Meyer", type="ORG", score=0.8, source="ner")]
+    assert [(s.start, s.end, s.kind) for s in _with_repetitions(text, spans, frozenset({"Kanzlei"}))] == [
+        (4, 17, None), (26, 39, "repeated")]
+
+
+def test_when_common_word_follows_a_role_then_it_is_proposed_once_but_not_repeated():
+    # "Anspruch" is a common word of the bundled dev rulings (evaluation/common_words.py).
+    text = "ob der Vater Anspruch auf Zulage hat. Der Anspruch besteht, sagte Herr Kemper. Kemper ging."
+    assert [(s.start, s.end, s.text, s.kind) for s in propose_candidates(text)] == [
+        (13, 21, "Anspruch", None), (71, 77, "Kemper", None), (79, 85, "Kemper", "repeated")]
