@@ -9,7 +9,10 @@
    spans agree at the same threshold (both through the command line).
 4. Scores one ~5 MB document (the test texts joined) to show a large input works, and its speed.
 
-Thresholds are chosen on a dev court (``--court bverfg``), reported on BSG.
+For ``ner`` the sweep covers every combination of ``evaluation.decisions.COMBINATIONS`` (how the
+NER's sensitivity score and the model's probability are joined). The defaults are chosen on the
+dev courts' rulings the NER did not train on (``--court bag,bfh,bgh,bpatg,bverfg --unseen-by-ner``),
+then reported on BSG. Without a model directory (``--no-model``) only the NER-alone combination runs.
 
 Run: ``.venv/bin/python benchmarks/bench_evaluation.py MODEL... [--ner NER_MODEL] [--limit N]``.
 """
@@ -26,11 +29,11 @@ from pathlib import Path
 
 import data
 from evaluation.common_words import common_words
-from evaluation.decisions import Settings
+from evaluation.decisions import COMBINATIONS, Settings
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
 from evaluation.prediction import ElementModel
-from evaluation.scoring import DEFAULT_THRESHOLD, Scorer
+from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
@@ -38,10 +41,19 @@ from rulings_anon.jsonl import read_jsonl, write_jsonl
 SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
-def build_gold(court: str, limit: int | None, seed: int, path: Path) -> list[Document]:
-    records = list(gold_records(data.ler_corpus_files([court]), seed=seed, limit=limit))
+def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset()
+               ) -> list[Document]:
+    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed) if r["id"] not in exclude]
+    records = records[:limit] if limit else records
     write_jsonl(path, records)
     return [Document.from_record(r) for r in records]
+
+
+def ner_training_ids(ner) -> set[str]:
+    """Ids of the rulings the NER was trained on (the dev corpus read as ``train_ner`` read it)."""
+    from evaluation.ner.dataset import dev_corpus_files, read_corpus
+
+    return {r["id"] for r in read_corpus(dev_corpus_files(), ner.config.training.get("documents"))}
 
 
 def line(name: str, metrics: dict, extra: str = "") -> str:
@@ -66,14 +78,24 @@ def bench_methods(model, golds: list[GoldDocument], methods: list[str], settings
                       f"  cand-rec {100 * result['ner']['candidate_recall']:.1f}")
         print(line(f"evaluate {method}", result["metrics"], extra))
         if method != "random":
-            result["sweep"] = {}
-            for threshold in SWEEP:
-                swept = measure(golds, observations, method, Settings(threshold, settings.consistency,
-                                                                      settings.common_words))
-                result["sweep"][threshold] = {k: swept["metrics"][k] for k in ("recall", "precision", "f1")}
-                print(line(f"    at {threshold}", swept["metrics"]))
+            result["sweep"] = sweep(golds, observations, method, settings, model is not None)
         results[method] = result
     return results
+
+
+def sweep(golds, observations, method: str, settings: Settings, with_model: bool) -> dict:
+    """Metrics at every threshold of :data:`SWEEP` (for ``ner``: of every combination)."""
+    names = [settings.combination] if method != "ner" else [
+        c.name for c in COMBINATIONS.values() if with_model or not c.uses_model]
+    swept = {}
+    for name in names:
+        for threshold in SWEEP:
+            at = Settings(threshold, settings.consistency, settings.common_words, name)
+            metrics = measure(golds, observations, method, at)["metrics"]
+            swept[f"{name}@{threshold}"] = {k: metrics[k] for k in ("recall", "precision", "f1")}
+            label = f"{name} at {threshold}" if method == "ner" else f"at {threshold}"
+            print(line(f"    {label}", metrics))
+    return swept
 
 
 def bench_score(model, golds: list[GoldDocument], settings: Settings, ner) -> dict:
@@ -116,7 +138,7 @@ def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], th
     return {"agree": agree, "evaluate": reported, "score_count": counted}
 
 
-def bench_large(model, golds: list[GoldDocument], settings: Settings, size: int = 5_000_000) -> dict:
+def bench_large(model, golds: list[GoldDocument], settings: Settings, ner=None, size: int = 5_000_000) -> dict:
     parts, length = [], 0
     while length < size:
         for gold in golds:
@@ -127,7 +149,7 @@ def bench_large(model, golds: list[GoldDocument], settings: Settings, size: int 
     document = Document("large", "\n\n".join(parts))
     elements = len(split_elements(document.text))
     started = time.perf_counter()
-    spans = Scorer(model, settings).score([document])[0]
+    spans = Scorer(model, settings, ner).score([document])[0]
     seconds = time.perf_counter() - started
     print(f"  score one {len(document.text.encode()) / 1e6:.1f} MB document: {elements:,} elements, "
           f"{len(spans):,} spans, {seconds:.1f} s ({elements / seconds:,.0f} el/s)")
@@ -136,39 +158,53 @@ def bench_large(model, golds: list[GoldDocument], settings: Settings, size: int 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("models", nargs="+", help="trained model directories")
-    parser.add_argument("--court", default="bsg", help="court of the test set (default: the held-out bsg)")
+    parser.add_argument("models", nargs="*", help="trained model directories")
+    parser.add_argument("--court", default="bsg",
+                        help="court(s) of the test set, comma-separated (default: the held-out bsg)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N rulings of the court")
     parser.add_argument("--ner", default=None, help="NER model directory (adds the ner method)")
+    parser.add_argument("--unseen-by-ner", action="store_true",
+                        help="drop the rulings the NER was trained on (to choose defaults on dev courts)")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    parser.add_argument("--combine", default=DEFAULT_COMBINATION, choices=sorted(COMBINATIONS),
+                        help=f"combination for score and the ner method (default {DEFAULT_COMBINATION})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
     parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args()
 
-    settings = Settings(args.threshold, True, common_words())
+    settings = Settings(args.threshold, True, common_words(), args.combine)
     ner = None
     if args.ner:
         from evaluation.ner import load_ner
 
         ner = load_ner(args.ner)
-    results = {"court": args.court, "threshold": args.threshold, "models": {}}
+    if not args.models and (ner is None or COMBINATIONS[args.combine].uses_model):
+        parser.error("without a model directory, give --ner and --combine ner")
+    exclude = ner_training_ids(ner) if args.unseen_by_ner and ner is not None else set()
+    courts = args.court.split(",")
+    results = {"court": args.court, "threshold": args.threshold, "combination": args.combine, "models": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"
-        golds = gold_documents(build_gold(args.court, args.limit, args.seed, gold_path))
+        golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude))
         print(f"test set: {args.court}, {len(golds)} documents, {sum(len(g.elements) for g in golds):,} elements, "
-              f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}")
-        for model_dir in args.models:
-            print(f"model {model_dir}")
-            model = ElementModel(model_dir)
-            methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
+              f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}, "
+              f"combination {args.combine}")
+        for model_dir in args.models or [None]:
+            print(f"model {model_dir or '(none: NER alone)'}")
+            model = ElementModel(model_dir) if model_dir else None
+            if model is None:
+                methods = ["ner"]
+            else:
+                methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
             entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed),
-                     "score": bench_score(model, golds, settings, ner),
-                     "agreement": cli_agreement(model_dir, gold_path, golds, args.threshold, work)}
+                     "score": bench_score(model, golds, settings, ner)}
+            if model_dir:
+                entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work)
             if not args.skip_large:
-                entry["large"] = bench_large(model, golds, settings)
-            results["models"][model_dir] = entry
+                entry["large"] = bench_large(model, golds, settings, ner)
+            results["models"][model_dir or "ner"] = entry
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 

@@ -68,7 +68,10 @@ def main(argv=None) -> int:
     parser.add_argument("--max-docs", type=int, default=450, help="training documents when it must be trained")
     parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
     parser.add_argument("--court", default="bsg",
-                        help="court to measure on (default: the held-out bsg); a dev court to set thresholds")
+                        help="court(s) to measure on, comma-separated (default: the held-out bsg); dev courts "
+                             "with --unseen-by-ner to set thresholds")
+    parser.add_argument("--unseen-by-ner", action="store_true",
+                        help="drop the rulings the NER was trained on (the dev courts' rest)")
     parser.add_argument("--skip", type=int, default=0,
                         help="skip the court's first N documents (those a dev-court NER was trained on)")
     parser.add_argument("--threshold", type=float,
@@ -82,7 +85,10 @@ def main(argv=None) -> int:
     tagger = load_ner(args.model)
     if args.threshold is not None:
         tagger.config.candidate_threshold = args.threshold
-    records = pseudonymize_corpus(read_corpus(ler_corpus_files([args.court]))[args.skip:], args.seed)
+    records = pseudonymize_corpus(read_corpus(ler_corpus_files(args.court.split(",")))[args.skip:], args.seed)
+    if args.unseen_by_ner:
+        seen = {r["id"] for r in read_corpus(dev_corpus_files(), tagger.config.training.get("documents"))}
+        records = [r for r in records if r["id"] not in seen]
     texts = [r["text"] for r in records]
     elements = sum(len(t.split()) for t in texts)
     tagger.predict_many(texts[:1])  # trace the model once before timing

@@ -14,8 +14,11 @@ from rulings_anon.cli import Command
 
 from .ner_commands import COMMANDS as NER_COMMANDS
 
-# Keep in step with evaluation.scoring.DEFAULT_THRESHOLD (not imported: it would load numpy here).
+# Keep in step with evaluation.scoring.DEFAULT_THRESHOLD and DEFAULT_COMBINATION (not imported:
+# it would load numpy here).
 DEFAULT_THRESHOLD = 0.3
+DEFAULT_COMBINATION = "model"
+COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
 
 EVALUATE_DESCRIPTION = """\
 Measure a model on a gold test set at element level (thesis 5.5.3): every document is split into
@@ -81,13 +84,18 @@ def _threshold(value: str) -> float:
 
 
 def _add_decision_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", required=True, type=Path, metavar="MODEL",
-                        help="model directory written by 'rulings-anon train'")
+    parser.add_argument("--model", type=Path, metavar="MODEL",
+                        help="model directory written by 'rulings-anon train' (not needed with --ner and "
+                             "--combine ner)")
     parser.add_argument("--threshold", type=_threshold, default=DEFAULT_THRESHOLD, metavar="T",
                         help=f"least probability of a sensitive element (default {DEFAULT_THRESHOLD}, favours "
                              "recall; higher trades recall for precision)")
     parser.add_argument("--ner", type=Path, metavar="NER_MODEL",
                         help="legal NER model directory ('rulings-anon train-ner') proposing candidates")
+    parser.add_argument("--combine", choices=COMBINATION_NAMES, default=DEFAULT_COMBINATION,
+                        help="how a proposed reference is judged with --ner: 'model' (the contextual model's "
+                             "probability), 'ner' (the NER's sensitivity probability, no model needed), 'min' "
+                             f"(both), 'mean' (their mean); default {DEFAULT_COMBINATION}")
     parser.add_argument("--no-recognizers", action="store_true",
                         help="do not run the rule-based recognizers (IBAN, e-mail, phone, ...)")
     parser.add_argument("--no-consistency", action="store_true",
@@ -136,16 +144,25 @@ def _settings(args):
     from .decisions import Settings
 
     consistency = not args.no_consistency
-    return Settings(args.threshold, consistency, common_words() if consistency else frozenset())
+    return Settings(args.threshold, consistency, common_words() if consistency else frozenset(), args.combine)
 
 
-def _load(args, progress: bool = True):
-    """The contextual model and, with --ner, the NER (both raise ModelError naming what is wrong)."""
-    from rulings_anon.errors import ModelError
+def _load(args, progress: bool = True, method: str | None = None):
+    """The contextual model (None when the decision needs none) and, with --ner, the NER; both
+    raise ModelError naming what is wrong, missing options an InputError."""
+    from rulings_anon.errors import InputError, ModelError
 
+    from .decisions import COMBINATIONS
     from .prediction import ElementModel
 
-    model = ElementModel(args.model, progress=progress)
+    method = method or ("ner" if args.ner is not None else "none")
+    needs_model = method != "ner" or COMBINATIONS[args.combine].uses_model
+    if args.combine == "ner" and args.ner is None:
+        raise InputError("--combine ner needs --ner NER_MODEL")
+    if needs_model and args.model is None:
+        raise InputError(f"--model MODEL is needed here (method {method}, --combine {args.combine}); "
+                         "only --ner with --combine ner works without one")
+    model = ElementModel(args.model, progress=progress) if needs_model else None
     ner = None
     if args.ner is not None:
         from .ner import load_ner
@@ -169,7 +186,7 @@ def _run_evaluate(args) -> int:
     if not documents:
         raise InputError("the test set holds no documents", args.test)
     settings = _settings(args)
-    model, ner = _load(args)
+    model, ner = _load(args, method=args.method)
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=not args.no_recognizers,
                       seed=args.seed)
     result["model"] = str(args.model)
@@ -178,6 +195,8 @@ def _run_evaluate(args) -> int:
     if args.validation is not None:
         from .validation import validation_metrics
 
+        if model is None:
+            raise InputError("--validation needs --model MODEL")
         validation = validation_metrics(model, args.validation, args.threshold)
         result["validation"] = validation
     if args.report is not None:

@@ -8,8 +8,11 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
 
 1. **Units.** Without candidates every element is a unit, sensitive when the contextual model's
    probability reaches the threshold. With candidates (``--method ner``) a unit is a proposed
-   reference, sensitive when the model says so for any of its (masked) elements, and a hit of a
-   standalone recognizer (IBAN, e-mail, ...) is sensitive on its own.
+   reference, sensitive when its *combined* score reaches the threshold: the
+   :data:`COMBINATIONS` entry of ``Settings.combination`` joins the proposer's score (the legal
+   NER's probability that the reference is one courts anonymize, a recognizer's score) with the
+   model's probability for its masked elements. A hit of a standalone recognizer (IBAN, e-mail,
+   ...) is sensitive on its own.
 2. **Consistency.** A name flagged once is flagged everywhere in the document: every element whose
    word (without punctuation, or a genitive "s") equals a word of a flagged name becomes sensitive
    too, with the same score (``source`` ``"consistency"``).
@@ -21,7 +24,7 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,6 +42,29 @@ _GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
 
 MODEL_SOURCE = "model"
 CONSISTENCY_SOURCE = "consistency"
+NER_SOURCE = "ner"  # evaluation.ner.tagger.SOURCE (not imported: it would load TensorFlow)
+
+
+@dataclass(frozen=True)
+class Combination:
+    """How a proposed reference's score and the contextual model's probability become one score."""
+
+    name: str
+    combine: Callable[[float, float], float]  # (proposer score, model probability) -> score
+    uses_model: bool
+    description: str
+
+
+# Thesis 5.5.3.2 judged NER candidates by the model alone ("model"); 9.2 asks for the combination.
+COMBINATIONS: dict[str, Combination] = {c.name: c for c in (
+    Combination("model", lambda proposer, model: model, True,
+                "the contextual model's probability alone (thesis 5.5.3.2)"),
+    Combination("ner", lambda proposer, model: proposer, False,
+                "the proposer's score alone: the NER's probability that courts anonymize the reference"),
+    Combination("min", min, True, "both must reach the threshold: the smaller of the two"),
+    Combination("mean", lambda proposer, model: (proposer + model) / 2, True,
+                "the mean of the proposer's score and the model's probability"),
+)}
 
 
 @dataclass(frozen=True)
@@ -53,6 +79,11 @@ class Settings:
     threshold: float
     consistency: bool = True
     common_words: frozenset = frozenset()
+    combination: str = "model"
+
+    def __post_init__(self):
+        if self.combination not in COMBINATIONS:
+            raise ValueError(f"unknown combination {self.combination!r}; known: {', '.join(COMBINATIONS)}")
 
 
 def core(text: str, start: int, end: int) -> tuple[int, int]:
@@ -116,7 +147,8 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if candidates is None:
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
-        units = _reference_units(elements, probabilities, settings.threshold, candidates)
+        units = _reference_units(elements, probabilities, settings.threshold, candidates,
+                                 COMBINATIONS[settings.combination])
     units += [_Unit(s.start, s.end, covered_elements(elements, s), s.score if s.score is not None else 1.0,
                     s.source or "recognizer", s.type, mergeable=False) for s in standalone]
     units = [u for u in units if u.elements]
@@ -134,16 +166,26 @@ def _element_units(text, elements, probabilities, threshold) -> list[_Unit]:
     return units
 
 
-def _reference_units(elements, probabilities, threshold, candidates) -> list[_Unit]:
+def _reference_units(elements, probabilities, threshold, candidates, combination: Combination) -> list[_Unit]:
+    """Units of the candidates whose combined score reaches ``threshold``.
+
+    Only the NER's score says whether courts anonymize a reference; a candidate of a rule-based
+    recognizer that is not sensitive on its own ("Frau Dr. Hacker", a patent number) is judged by
+    the model alone, and without a model (combination ``ner``) it is no unit.
+    """
     units = []
     for span in candidates:
+        scored = span.source == NER_SOURCE and span.score is not None
+        if not combination.uses_model and not scored:
+            continue
         covered = covered_elements(elements, span)
         if not covered:
             continue
-        p = max(float(probabilities[i]) for i in covered)
+        model = max(float(probabilities[i]) for i in covered)
+        p = combination.combine(span.score, model) if scored else model
         if p >= threshold:
-            units.append(_Unit(span.start, span.end, covered, p, f"{span.source or 'candidate'}+{MODEL_SOURCE}",
-                               span.type, mergeable=False))
+            source = f"{span.source or 'candidate'}+{MODEL_SOURCE}" if combination.uses_model else span.source
+            units.append(_Unit(span.start, span.end, covered, p, source, span.type, mergeable=False))
     return units
 
 

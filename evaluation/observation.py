@@ -45,6 +45,8 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
             ner=None, recognizers=True, proposed: Sequence[list[bool]] | None = None) -> list[Observation]:
     """Run the proposers and ``model`` (an :class:`~evaluation.prediction.ElementModel`) once.
 
+    ``model`` may be None for ``ner`` when the decision uses the proposers' scores alone
+    (combination ``ner``): the probabilities are then zeros and no model runs.
     :param recognizers: True, a set of recognizer names, or False (see ``propose_candidates``).
     :param proposed: for ``random``: per document and element, whether it is a candidate.
     """
@@ -52,6 +54,8 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
 
     if mode not in CANDIDATE_MODES:
         raise ValueError(f"unknown candidate mode {mode!r}; known: {', '.join(CANDIDATE_MODES)}")
+    if model is None and mode != "ner":
+        raise ValueError(f"candidate mode {mode!r} needs the contextual model")
     if mode == "random":
         if proposed is None:
             raise ValueError("random candidates need the proposed elements")
@@ -69,8 +73,11 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
         return [Observation(p, None, hits)
                 for p, hits in zip(model.probabilities(documents), standalone, strict=True)]
     flags = [element_labels(list(els), spans) for els, spans in zip(elements, proposals, strict=True)]
-    masked = {d.id: {i for i, c in enumerate(f) if c} for d, f in zip(documents, flags, strict=True)}
-    probabilities = model.probabilities(documents, masked)
+    if model is None:
+        probabilities = [np.zeros(len(els)) for els in elements]
+    else:
+        masked = {d.id: {i for i, c in enumerate(f) if c} for d, f in zip(documents, flags, strict=True)}
+        probabilities = model.probabilities(documents, masked)
     return [Observation(p, [s for s in spans if not is_standalone_hit(s)], hits, f)
             for p, spans, hits, f in zip(probabilities, proposals, standalone, flags, strict=True)]
 

@@ -20,15 +20,18 @@ TITLES = {
     "none": "Evaluation results without candidates (Table 6.4)",
 }
 MODEL_COLUMNS = ("Embed", "Variant", "Cand", "Mask", "Epoc")
-EXTRA_COLUMNS = {"random": ("A.2 Prec",), "ner": ("Det-Rec", "Cand-Rec"), "none": ()}
-LEGEND = ("'Embed', 'Cand', 'Epoc', 'Prec', 'Acc', 'Det-Rec' and 'Cand-Rec' denote 'Embedding', 'Candidate', "
-          "'Training Epochs', 'Precision', 'Accuracy', 'Detected recall' (recall over the proposed positives) "
-          "and 'Candidate recall' (share of positives proposed). 'A.2 Prec' is the appendix A.2 estimate of the "
-          "precision when every element is classified. Metric values are in %.")
+EXTRA_COLUMNS = {"random": ("A.2 Prec",), "ner": ("Comb", "Det-Rec", "Cand-Rec"), "none": ()}
+LEGEND = ("'Embed', 'Cand', 'Epoc', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 'Cand-Rec' denote 'Embedding', "
+          "'Candidate', 'Training Epochs', 'Precision', 'Accuracy', 'Combination' (how the NER's score and the "
+          "model's probability are joined: model, ner, min, mean), 'Detected recall' (recall over the proposed "
+          "positives) and 'Candidate recall' (share of positives proposed). 'A.2 Prec' is the appendix A.2 "
+          "estimate of the precision when every element is classified. Metric values are in %.")
 
 
 def model_row(model_dir) -> dict:
-    """The model columns of a row, from the model directory's ``config.json``."""
+    """The model columns of a row, from the model directory's ``config.json`` (None: the NER alone)."""
+    if model_dir is None:
+        return {"model": "-", "Embed": "-", "Variant": "NER alone", "Cand": "YES", "Mask": "-", "Epoc": "-"}
     path = Path(model_dir) / "config.json"
     config = read_json(path) if path.exists() else {}
     training = config.get("training") or {}
@@ -51,6 +54,7 @@ def result_row(model_dir, result: dict, validation: dict | None = None) -> dict:
     if result["method"] == "random":
         row["A.2 Prec"] = result["a2_precision"]
     if result["method"] == "ner":
+        row["Comb"] = result.get("combination") or "model"
         row["Det-Rec"] = result["ner"]["detected_recall"]
         row["Cand-Rec"] = result["ner"]["candidate_recall"]
         row["Acc"] = result["ner"]["candidate_accuracy"]
@@ -77,7 +81,8 @@ def render(rows: list[dict]) -> str:
         if not chosen:
             continue
         metric_columns = ("Recall", "Prec", "Acc", "F1") + EXTRA_COLUMNS[method]
-        body = [[str(r[c]) for c in MODEL_COLUMNS] + [_percent(r.get(c, "")) for c in metric_columns]
+        body = [[str(r[c]) for c in MODEL_COLUMNS]
+                + [str(r.get(c, "model")) if c == "Comb" else _percent(r.get(c, "")) for c in metric_columns]
                 for r in chosen]
         lines += [f"## {TITLES[method]}", "", *_table(MODEL_COLUMNS + metric_columns, body), "",
                   f"Threshold {', '.join(sorted({str(r['threshold']) for r in chosen}))}. {LEGEND}", ""]
@@ -101,7 +106,12 @@ def update_report(report: Path, row: dict) -> None:
     rows = read_json(store) if store.exists() else []
     if not isinstance(rows, list):
         raise InputError("not a list of report rows; delete it or choose another --report", store)
-    rows = [r for r in rows if (r.get("model"), r.get("method")) != (row["model"], row["method"])] + [row]
+    rows = [r for r in rows if _row_key(r) != _row_key(row)] + [row]
     write_json(store, rows)
     with atomic_writer(report) as handle:
         handle.write(render(rows))
+
+
+def _row_key(row: dict) -> tuple:
+    """Rows of one model, method and combination replace each other."""
+    return row.get("model"), row.get("method"), row.get("Comb")

@@ -29,6 +29,7 @@ from .prediction import chunks
 # The default threshold favours recall (thesis 7.1: a revealed name harms more than a hidden
 # word); chosen on a dev court's pseudonymized rulings, see the README ("Evaluation and scoring").
 DEFAULT_THRESHOLD = 0.3
+DEFAULT_COMBINATION = "model"
 CHUNK_ELEMENTS = 100_000
 
 
@@ -36,7 +37,7 @@ CHUNK_ELEMENTS = 100_000
 class Scorer:
     """The model, the proposers and the decision settings of one ``score`` run."""
 
-    model: object  # evaluation.prediction.ElementModel
+    model: object  # evaluation.prediction.ElementModel, or None when the combination needs none
     settings: Settings
     ner: object = None  # evaluation.ner.NerTagger or None
     recognizers: bool = True

@@ -2,7 +2,7 @@
 
 import pytest
 
-from evaluation.decisions import Settings, core, decide
+from evaluation.decisions import COMBINATIONS, Settings, core, decide
 from rulings_anon.document import Span, element_labels, split_elements
 
 
@@ -94,6 +94,28 @@ def test_candidates_are_judged_as_whole_references():
     assert [(s.start, s.end, s.type, s.source, s.score) for s in spans] == [(5, 27, "PER", "ner+model", 0.9)]
 
 
+@pytest.mark.parametrize("combination, expected", [
+    ("model", [(5, 27, "ner+model", 0.9)]),  # the model alone: Isenberg's 0.3 is too low
+    ("ner", [(5, 27, "ner", 0.99), (36, 44, "ner", 0.45)]),  # the NER alone, no model needed
+    ("min", [(5, 27, "ner+model", 0.9)]),  # both must agree
+    ("mean", [(5, 27, "ner+model", 0.945)]),  # Isenberg: (0.45 + 0.3) / 2 < 0.4
+])
+def test_combinations_join_the_proposers_score_and_the_models(combination, expected):
+    text = "Herr Thilo von Schmiedeberg und die Isenberg AG klagen."
+    elements = split_elements(text)
+    probs = [0.0, 0.2, 0.9, 0.1, 0.0, 0.0, 0.3, 0.0, 0.0]
+    candidates = [Span(5, 27, "Thilo von Schmiedeberg", "PER", 0.99, source="ner"),
+                  Span(36, 44, "Isenberg", "UN", 0.45, source="ner")]
+    spans = decide(text, elements, probs, Settings(0.4, consistency=False, combination=combination),
+                   candidates=candidates)
+    assert [(s.start, s.end, s.source, pytest.approx(s.score)) for s in spans] == expected
+
+
+def test_an_unknown_combination_is_refused():
+    with pytest.raises(ValueError, match="unknown combination 'max'"):
+        Settings(0.5, combination="max")
+
+
 def test_standalone_hits_are_sensitive_on_their_own():
     text = "Zahlung auf DE91 1000 0000 0123 4567 89 am Montag."
     elements = split_elements(text)
@@ -139,3 +161,5 @@ def test_the_command_line_default_threshold_is_the_scorers():
     from evaluation import commands, scoring
 
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
+    assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION
+    assert set(commands.COMBINATION_NAMES) == set(COMBINATIONS)

@@ -247,3 +247,21 @@ def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
     # At threshold 0 every proposed reference is sensitive, each span names who proposed it.
     assert len(spans) == len([c for d in gold_documents() for c in propose_candidates(d.text, tagger)])
     assert all(s["source"].endswith("+model") or s["source"] in ("iban", "email") for s in spans)
+    # --combine ner: the NER's scores alone decide; no contextual model is loaded or needed.
+    assert main(["score", str(texts), "--ner", str(tmp_path / "ner"), "--combine", "ner", "--output",
+                 str(tmp_path / "ner-spans.jsonl"), "--threshold", "0.0", "--no-consistency"]) == 0
+    alone = [s for r in read_jsonl(tmp_path / "ner-spans.jsonl") for s in r["spans"]]
+    assert [(s["start"], s["end"]) for s in alone] == [(s["start"], s["end"]) for s in spans]
+    assert not any(s["source"].endswith("+model") for s in alone)
+    assert main(["evaluate", "--test", gold, "--method", "ner", "--ner", str(tmp_path / "ner"), "--combine", "ner",
+                 "--threshold", "0.0", "--no-consistency", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["combination"] == "ner" and result["ner"]["candidates"] == proposed
+    # Every other combination and method needs the model, and says so in one line.
+    capsys.readouterr()
+    assert main(["score", str(texts), "--ner", str(tmp_path / "ner"), "--combine", "min", "--output",
+                 str(tmp_path / "x.jsonl")]) == 2
+    assert "--model MODEL is needed" in capsys.readouterr().err
+    assert main(["evaluate", "--test", gold, "--method", "none"]) == 2
+    assert main(["score", str(texts), "--combine", "ner", "--output", str(tmp_path / "x.jsonl")]) == 2
+    assert "--combine ner needs --ner" in capsys.readouterr().err

@@ -108,12 +108,30 @@ def test_pseudonymized_training_text_has_real_names_and_kept_labels():
     tagged = tag_record(pseudo, default_tagset())
     tags = default_tagset().tags
     assert len(tagged.tokens) == len(tagged.labels) == len(tokenize(pseudo["text"]))
-    # Every entity's first token carries its B- tag, the others I- tags.
+    # Every entity's first token carries its B- tag, the others I- tags; an entity of a candidate
+    # type that held no placeholder is trained as public.
+    candidate_types = default_tagset().candidate_types
     for entity in pseudo["entities"]:
         first = next(i for i, (s, _) in enumerate(tagged.spans) if s >= entity["start"])
-        assert tags[tagged.labels[first]] == "B-" + entity["type"]
+        sensitive = any(s["start"] < entity["end"] and entity["start"] < s["end"] for s in pseudo["spans"])
+        public = entity["type"] in candidate_types and not sensitive
+        assert tags[tagged.labels[first]] == "B-" + entity["type"] + ("_PUB" if public else "")
     for span in pseudo["spans"]:  # surrogates are names, not placeholders like "K."
         assert len(pseudo["text"][span["start"]:span["end"]]) > 2
+
+
+def test_only_entities_the_court_anonymized_get_candidate_tags():
+    text = "Herr Kemper aus Berlin verklagt die Bundesagentur für Arbeit vor dem BSG."
+    record = {"text": text, "spans": [{"start": 5, "end": 11}],
+              "entities": [{"start": 5, "end": 11, "type": "PER"}, {"start": 16, "end": 22, "type": "ST"},
+                           {"start": 36, "end": 60, "type": "ORG"}, {"start": 69, "end": 72, "type": "GRT"}]}
+    tagset = default_tagset()
+    tagged = tag_record(record, tagset)
+    tags = [(token, tagset.tags[label]) for token, label in zip(tagged.tokens, tagged.labels, strict=True)
+            if label]
+    assert tags == [("Kemper", "B-PER"), ("Berlin", "B-ST_PUB"), ("Bundesagentur", "B-ORG_PUB"),
+                    ("für", "I-ORG_PUB"), ("Arbeit", "I-ORG_PUB"), ("BSG", "B-GRT")]
+    assert "B-GRT_PUB" not in tagset.tags and "PER_PUB" not in tagset.candidate_types
 
 
 def test_dev_corpus_never_includes_the_held_out_court():

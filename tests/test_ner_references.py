@@ -87,3 +87,30 @@ def test_salutations_and_titles_are_one_list_of_name_affixes():
     # ... and the terminal tool takes a placeholder after any of them for a person.
     text = "Fräulein K. und Hr. M. sowie Dipl.-Kfm. S."
     assert [infer_type(text, text.index(p), text.index(p) + 2) for p in ("K.", "M.", "S.")] == ["person"] * 3
+
+
+@pytest.mark.parametrize("text, expected", [
+    # German articles and prepositions are no name particles on their own ...
+    ("Die Beschwerde der Butte GmbH wurde verworfen.", [("Butte GmbH", "company")]),
+    ("Damit ist Cichorius zu Unrecht verurteilt.", []),
+    ("Der Betrieb der Klemt ruht.", []),
+    # ... only inside a longer one.
+    ("Zeugin Ursula van der Meer sagte aus.", [("Ursula van der Meer", "name")]),
+    ("Freiherr Karl von und zu Brenken erschien.", [("Karl von und zu Brenken", "name")]),
+])
+def test_articles_and_prepositions_join_no_names(text, expected):
+    assert [(s.text, s.type) for s in group_references(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Weinhage. Höland", ["Weinhage", "Höland"]),  # a sentence ends between two names
+    ("Prof. Dr. Meyer", ["Prof. Dr. Meyer"]),  # abbreviated titles do not end one
+    ("K. B. Meyer", ["K. B. Meyer"]),  # nor do initials
+    ("Meyer Bau Co. Kemper", ["Meyer Bau Co. Kemper"]),
+    ("Thilo Kemper.", ["Thilo Kemper."]),  # the period at the very end is the caller's to cut
+])
+def test_ner_entities_are_cut_at_sentence_ends(text, expected):
+    from evaluation.ner.tagger import sentence_pieces
+    from evaluation.ner.tokens import tokenize
+
+    assert [text[s:e] for s, e in sentence_pieces(text, tokenize(text))] == expected

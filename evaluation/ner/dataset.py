@@ -62,7 +62,8 @@ class TaggedText:
 def tag_record(record: dict, tagset: TagSet) -> TaggedText:
     text = record["text"]
     spans = tokenize(text)
-    labels = encode_bio(spans, record.get("entities", []), tagset.tags, tagset.tag_of)
+    sensitive = [(s["start"], s["end"]) for s in record.get("spans") or []]
+    labels = encode_bio(spans, record.get("entities", []), tagset, sensitive)
     return TaggedText([text[s:e] for s, e in spans], spans, labels)
 
 

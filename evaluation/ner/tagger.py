@@ -9,13 +9,17 @@ probability) and ``source`` ``"ner"``; names lose salutations, titles and legal 
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from data import path as data_path
 from evaluation.references import strip_affixes
 from rulings_anon.document import Span
 from rulings_anon.errors import ModelError
+from rulings_anon.jsonl import read_json
 from rulings_anon.tf import tensorflow
 
 from .dataset import windows
@@ -100,12 +104,12 @@ class NerTagger:
         for first, last, kind, score in decode_bio(ids, probs, self.config.tags):
             if wanted is not None and kind not in wanted:
                 continue
-            start, end = token_spans[first][0], token_spans[last - 1][1]
-            if not any(ch.isalnum() for ch in text[start:end]):
-                continue  # a stray punctuation tag is no reference
-            span = strip_affixes(text, Span(start, end, text[start:end], kind, min(1.0, score), source=SOURCE))
-            if span is not None:
-                result.append(span)
+            for start, end in sentence_pieces(text, token_spans[first:last]):
+                if not any(ch.isalnum() for ch in text[start:end]):
+                    continue  # a stray punctuation tag is no reference
+                span = strip_affixes(text, Span(start, end, text[start:end], kind, min(1.0, score), source=SOURCE))
+                if span is not None:
+                    result.append(span)
         return result
 
     def save(self, directory) -> None:
@@ -114,6 +118,31 @@ class NerTagger:
         self.vocab.save(directory)
         self.model.save_weights(str(directory / WEIGHTS))
         self.config.save(directory)
+
+
+def sentence_pieces(text: str, token_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``(start, end)`` of an entity's tokens, cut where a sentence ends inside it: a period after
+    a word of three letters or more, followed by a space ("Weinhage. Höland" is two names, "K.
+    B." and "Dr. Meyer" stay one)."""
+    pieces, start = [], token_spans[0][0]
+    for i in range(1, len(token_spans) - 1):
+        s, e = token_spans[i]
+        before = token_spans[i - 1]
+        if text[s:e] == "." and before[1] == s and before[1] - before[0] >= 3 and token_spans[i + 1][0] > e \
+                and text[before[0]:before[1]].isalpha() and text[before[0]:before[1]] not in _abbreviations():
+            pieces.append((start, before[1]))
+            start = token_spans[i + 1][0]
+    pieces.append((start, token_spans[-1][1]))
+    return pieces
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> frozenset[str]:
+    """Words a period follows inside a name ("Prof.", "Dipl.-Ing.", "Co."): the abbreviated
+    titles and legal forms of ``data/name_affixes.json``."""
+    affixes = read_json(data_path("name_affixes.json"))
+    words = (w for key in ("prefixes", "legal_forms") for w in affixes[key])
+    return frozenset(part for w in words for part in re.findall(r"(\w+)\.", w))
 
 
 def load_ner(directory) -> NerTagger:
