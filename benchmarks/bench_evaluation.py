@@ -119,7 +119,7 @@ def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], th
     write_jsonl(texts, ({"id": g.document.id, "text": g.document.text} for g in golds))
     spans_file = work / "spans.jsonl"
     base = [sys.executable, "-m", "rulings_anon"]
-    subprocess.run(base + ["score", "--model", model_dir, str(texts), "--output", str(spans_file),
+    subprocess.run(base + ["score", "--model", model_dir, "--no-ner", str(texts), "--output", str(spans_file),
                            "--threshold", str(threshold)], check=True, capture_output=True)
     evaluated = subprocess.run(base + ["evaluate", "--model", model_dir, "--test", str(gold_path), "--method",
                                        "none", "--threshold", str(threshold), "--json"],

@@ -14,10 +14,10 @@ from rulings_anon.cli import Command
 
 from .ner_commands import COMMANDS as NER_COMMANDS
 
-# Keep in step with evaluation.scoring.DEFAULT_THRESHOLD and DEFAULT_COMBINATION (not imported:
-# it would load numpy here).
+# Keep in step with evaluation.scoring's defaults (not imported: it would load numpy here).
 DEFAULT_THRESHOLD = 0.3
-DEFAULT_COMBINATION = "model"
+DEFAULT_NER_THRESHOLD = 0.8
+DEFAULT_COMBINATION = "ner"
 COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
 
 EVALUATE_DESCRIPTION = """\
@@ -28,9 +28,11 @@ methods:
   random  every positive element plus 2.5 % random elements are candidates, masked with the mask
           token (scheme M7); metrics over the candidates, plus the appendix A.2 estimate of the
           precision if every element were classified (Table 6.2)
-  ner     the legal NER (--ner) and the recognizers propose references, which are masked; a
-          reference is sensitive when the model says so, a standalone recognizer hit on its own;
-          adds the detected recall (Table 6.3)
+  ner     the legal NER (--ner, default the bundled data/ner) and the recognizers propose
+          references; a reference is sensitive when its --combine score reaches the threshold
+          ('ner': the NER's probability that courts anonymize it, no --model needed; 'model':
+          the model's probability for its masked context, the thesis's method), a standalone
+          recognizer hit on its own; adds the detected recall (Table 6.3)
   none    every element classified unmasked (Table 6.4)
 For ner and none the decision is exactly score's (consistency, recognizer hits), so the numbers
 say what `score` with the same options does.
@@ -42,15 +44,19 @@ whole. --report adds the row to a Markdown report in the thesis's table layout; 
 examples:
   rulings-anon build-testset data/ler/bsg.jsonl.gz --out runs/bsg-gold.jsonl
   rulings-anon evaluate --model runs/demo/model --test runs/bsg-gold.jsonl --method none
+  rulings-anon evaluate --test runs/bsg-gold.jsonl --method ner          # the bundled NER alone
   rulings-anon evaluate --model runs/demo/model --test runs/bsg-gold.jsonl --method ner \\
-      --ner runs/ner --report runs/report.md
+      --ner runs/ner --combine model --report runs/report.md
 """
 
 SCORE_DESCRIPTION = """\
-Find the sensitive spans of new, non-anonymized rulings. Without --ner every element is classified
-by the contextual model and rule-based recognizer hits (IBAN, e-mail, phone, ...) are added; with
---ner the legal NER proposes references and the model judges their context. A name flagged once
-is flagged everywhere in its document; neighbouring sensitive elements become one span.
+Find the sensitive spans of new, non-anonymized rulings. The legal NER (--ner, default the
+bundled data/ner) and rule-based recognizers propose references; by default (--combine ner) a
+reference is sensitive when the NER's probability that courts anonymize it reaches the threshold,
+and no contextual model is needed. --combine model|min|mean let a contextual model (--model) judge
+the masked context too; --no-ner classifies every element with the model. Hits of standalone
+recognizers (IBAN, e-mail, phone, ...) are sensitive on their own. A name flagged once is flagged
+everywhere in its document; neighbouring sensitive elements become one span.
 
 Output: one line per document, {"id", "spans": [{"start", "end", "text", "score", "type"?,
 "source"}]}, offsets into the input text. An interrupted run resumes when started again.
@@ -59,9 +65,10 @@ Output: one line per document, {"id", "spans": [{"start", "end", "text", "score"
 (pseudonymized also "spans"), any other target is a folder of ID.txt files.
 
 examples:
-  rulings-anon score --model runs/demo/model ruling.txt --output spans.jsonl --show
-  rulings-anon score --model runs/demo/model corpus/test.jsonl --ner runs/ner \\
-      --output spans.jsonl --anonymize anonymized.jsonl
+  rulings-anon score ruling.txt --output spans.jsonl --show
+  rulings-anon score corpus/test.jsonl --output spans.jsonl --anonymize anonymized.jsonl
+  rulings-anon score --model runs/demo/model --combine min ruling.txt --output spans.jsonl
+  rulings-anon score --model runs/demo/model --no-ner ruling.txt --output spans.jsonl
 """
 
 TESTSET_DESCRIPTION = """\
@@ -87,15 +94,20 @@ def _add_decision_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, metavar="MODEL",
                         help="model directory written by 'rulings-anon train' (not needed with --ner and "
                              "--combine ner)")
-    parser.add_argument("--threshold", type=_threshold, default=DEFAULT_THRESHOLD, metavar="T",
-                        help=f"least probability of a sensitive element (default {DEFAULT_THRESHOLD}, favours "
-                             "recall; higher trades recall for precision)")
+    parser.add_argument("--threshold", type=_threshold, default=None, metavar="T",
+                        help=f"least score of a sensitive element or reference: higher trades recall for "
+                             f"precision (default {DEFAULT_NER_THRESHOLD} for the NER's score with --combine ner, "
+                             f"{DEFAULT_THRESHOLD} for the model's probability otherwise; chosen on dev courts)")
     parser.add_argument("--ner", type=Path, metavar="NER_MODEL",
-                        help="legal NER model directory ('rulings-anon train-ner') proposing candidates")
+                        help="legal NER model directory ('rulings-anon train-ner') proposing references "
+                             "(default: the bundled data/ner)")
+    parser.add_argument("--no-ner", action="store_true",
+                        help="no NER: the contextual model (--model) classifies every element")
     parser.add_argument("--combine", choices=COMBINATION_NAMES, default=DEFAULT_COMBINATION,
-                        help="how a proposed reference is judged with --ner: 'model' (the contextual model's "
-                             "probability), 'ner' (the NER's sensitivity probability, no model needed), 'min' "
-                             f"(both), 'mean' (their mean); default {DEFAULT_COMBINATION}")
+                        help="how a proposed reference is judged: 'ner' (the NER's probability that courts "
+                             "anonymize it; no model needed), 'model' (the contextual model's probability of its "
+                             "masked context, thesis 5.5.3), 'min' (both), 'mean' (their mean); "
+                             f"default {DEFAULT_COMBINATION}")
     parser.add_argument("--no-recognizers", action="store_true",
                         help="do not run the rule-based recognizers (IBAN, e-mail, phone, ...)")
     parser.add_argument("--no-consistency", action="store_true",
@@ -139,37 +151,45 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N rulings")
 
 
-def _settings(args):
+def _settings(args, method: str):
     from .common_words import common_words
     from .decisions import Settings
+    from .scoring import default_threshold
 
     consistency = not args.no_consistency
-    return Settings(args.threshold, consistency, common_words() if consistency else frozenset(), args.combine)
+    threshold = args.threshold if args.threshold is not None else default_threshold(method, args.combine)
+    return Settings(threshold, consistency, common_words() if consistency else frozenset(), args.combine)
 
 
-def _load(args, progress: bool = True, method: str | None = None):
-    """The contextual model (None when the decision needs none) and, with --ner, the NER; both
-    raise ModelError naming what is wrong, missing options an InputError."""
+def _method(args) -> str:
+    """``score``'s candidate mode: the NER proposes references unless --no-ner."""
+    return "none" if args.no_ner else "ner"
+
+
+def _load(args, method: str, progress: bool = True):
+    """The contextual model (None when the decision needs none) and the NER (None unless the method
+    is ner); both raise ModelError naming what is wrong, missing options an InputError."""
+    from data import path as data_path
     from rulings_anon.errors import InputError, ModelError
 
     from .decisions import COMBINATIONS
     from .prediction import ElementModel
 
-    method = method or ("ner" if args.ner is not None else "none")
+    if method == "ner" and args.no_ner:
+        raise InputError("--method ner needs the NER; leave out --no-ner")
     needs_model = method != "ner" or COMBINATIONS[args.combine].uses_model
-    if args.combine == "ner" and args.ner is None:
-        raise InputError("--combine ner needs --ner NER_MODEL")
     if needs_model and args.model is None:
-        raise InputError(f"--model MODEL is needed here (method {method}, --combine {args.combine}); "
-                         "only --ner with --combine ner works without one")
+        why = "--no-ner" if args.no_ner else f"method {method}" if method != "ner" else f"--combine {args.combine}"
+        raise InputError(f"--model MODEL is needed with {why}; only the NER with --combine ner works without one")
     model = ElementModel(args.model, progress=progress) if needs_model else None
     ner = None
-    if args.ner is not None:
+    if method == "ner":
         from .ner import load_ner
 
-        if not args.ner.is_dir():
-            raise ModelError(f"{args.ner}: no such NER model directory")
-        ner = load_ner(args.ner)
+        directory = args.ner or data_path("ner")
+        if not directory.is_dir():
+            raise ModelError(f"{directory}: no such NER model directory")
+        ner = load_ner(directory)
     return model, ner
 
 
@@ -180,13 +200,11 @@ def _run_evaluate(args) -> int:
     from .evaluate import evaluate
     from .output import format_result
 
-    if args.method == "ner" and args.ner is None:
-        raise InputError("--method ner needs --ner NER_MODEL (train one with 'rulings-anon train-ner')")
     documents = list(read_documents([args.test]))
     if not documents:
         raise InputError("the test set holds no documents", args.test)
-    settings = _settings(args)
-    model, ner = _load(args, method=args.method)
+    settings = _settings(args, args.method)
+    model, ner = _load(args, args.method)
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=not args.no_recognizers,
                       seed=args.seed)
     result["model"] = str(args.model)
@@ -197,7 +215,7 @@ def _run_evaluate(args) -> int:
 
         if model is None:
             raise InputError("--validation needs --model MODEL")
-        validation = validation_metrics(model, args.validation, args.threshold)
+        validation = validation_metrics(model, args.validation, settings.threshold)
         result["validation"] = validation
     if args.report is not None:
         from .report import result_row, update_report
@@ -213,8 +231,8 @@ def _run_score(args) -> int:
     from .highlight import highlight
     from .scoring import Scorer, ScoreRun, score_documents
 
-    settings = _settings(args)
-    model, ner = _load(args)
+    settings = _settings(args, _method(args))
+    model, ner = _load(args, _method(args))
     scorer = Scorer(model, settings, ner, recognizers=not args.no_recognizers)
     run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
     ansi = sys.stdout.isatty()

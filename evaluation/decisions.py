@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from evaluation.references import NER_SOURCE
 from rulings_anon.document import Element, Span
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -42,7 +43,6 @@ _GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
 
 MODEL_SOURCE = "model"
 CONSISTENCY_SOURCE = "consistency"
-NER_SOURCE = "ner"  # evaluation.ner.tagger.SOURCE (not imported: it would load TensorFlow)
 
 
 @dataclass(frozen=True)

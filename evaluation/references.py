@@ -28,6 +28,7 @@ from rulings_anon.document import Element, Span
 from rulings_anon.jsonl import read_json
 
 SOURCE = "references"
+NER_SOURCE = "ner"  # evaluation.ner.tagger.SOURCE (not imported: it would load TensorFlow)
 # Person-like types whose fragments may grow into a name reference with particles.
 NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
 
@@ -132,8 +133,9 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
     A span overlapping a date or number reference, or a company reference, grows to cover it; a
     person span grows to a name reference it overlaps. Spans separated only by a particle or a
     connector ("Thilo" / "von" / "Schmiedeberg", "Fentler" / "+" / "Sohn") become one.
-    Overlapping results are merged; the merged span keeps the type and source of its best-scored
-    part and the highest score.
+    Overlapping results are merged; the merged span keeps the type, source and score of its part
+    found by the NER (the NER's score decides whether courts anonymize a reference), else of its
+    best-scored part.
     """
     if references is None:
         references = group_references(text)
@@ -163,14 +165,20 @@ def _join(text: str, spans: list[Span]) -> list[Span]:
                 span.start > last.end and gap.match(text[last.end:span.start]) is not None
             )
             if touching:
-                best = last if (last.score or 0.0) >= (span.score or 0.0) else span
-                scores = [s.score for s in (last, span) if s.score is not None]
+                best = max((last, span), key=_rank)
+                scores = [s.score for s in (last, span) if s.score is not None and s.source == best.source]
                 end = max(last.end, span.end)
                 merged[-1] = Span(last.start, end, text[last.start:end], best.type,
-                                  max(scores) if scores else None, best.kind, best.source)
+                                  max(scores) if scores else best.score, best.kind, best.source)
                 continue
         merged.append(span)
     return merged
+
+
+def _rank(span: Span) -> tuple[bool, float]:
+    """Which part of a merged span names it: the NER's (its score is the probability that courts
+    anonymize the reference, which decides), else the best-scored one."""
+    return span.source == NER_SOURCE, span.score or 0.0
 
 
 def _replace(span: Span, start: int, end: int, text: str) -> Span:

@@ -85,12 +85,16 @@ def _curve_section(spec: dict, run_dir: Path) -> list[str]:
         from evaluation.ner import load_ner
 
         ner = load_ner(spec["ner"])
-    settings = Settings(0.5, True, common_words())
     curves = {}
     for method in spec.get("methods", ["none"]):
         if method == "ner" and ner is None:
             continue
-        curves[method] = threshold_curve(documents, model, method, settings, ner=ner)
+        # ner: one curve per combination of the NER's score and the model's probability
+        for combination in spec.get("combinations", ["model"]) if method == "ner" else ["model"]:
+            label = f"ner ({combination})" if method == "ner" else method
+            uses_model = method != "ner" or combination != "ner"
+            curves[label] = threshold_curve(documents, model if uses_model else None, method,
+                                            Settings(0.5, True, common_words(), combination), ner=ner)
     png = run_dir / "precision-recall.png"
     plot_curve(curves, png)
     lines = ["## Precision and recall over the score threshold", "", f"![precision-recall]({png.name})", ""]

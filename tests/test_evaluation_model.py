@@ -129,7 +129,7 @@ def test_evaluate_none_agrees_with_a_count_over_score_spans(workspace, tmp_path,
     model = str(workspace["model_dir"])
     texts = tmp_path / "texts.jsonl"
     write_jsonl(texts, ({"id": d.id, "text": d.text} for d in gold_documents()))
-    assert main(["score", "--model", model, str(texts), "--output", str(tmp_path / "spans.jsonl"),
+    assert main(["score", "--model", model, "--no-ner", str(texts), "--output", str(tmp_path / "spans.jsonl"),
                  "--threshold", threshold]) == 0
     assert main(["evaluate", "--model", model, "--test", str(workspace["gold"]), "--method", "none",
                  "--threshold", threshold, "--json"]) == 0
@@ -149,7 +149,7 @@ def test_score_writes_spans_anonymized_and_pseudonymized_texts(workspace, tmp_pa
     write_jsonl(docs, [{"id": "a", "text": GOLD[0][1]}, {"id": "empty", "text": ""},
                        {"id": "big", "text": " ".join(["wort1 wort2 wort3 wort4 wort5"] * 10_000)}])
     out = tmp_path / "spans.jsonl"
-    code = main(["score", "--model", str(workspace["model_dir"]), str(docs), "--output", str(out),
+    code = main(["score", "--model", str(workspace["model_dir"]), "--no-ner", str(docs), "--output", str(out),
                  "--threshold", "0.0", "--no-consistency", "--show", "--anonymize", str(tmp_path / "anon.jsonl"),
                  "--pseudonymize", str(tmp_path / "pseudo")])
     assert code == 0
@@ -174,7 +174,7 @@ def test_no_sensitive_spans_is_an_empty_list_and_runs_resume(workspace, tmp_path
     out = tmp_path / "spans.jsonl"
     # A finished document of an interrupted run is not scored again.
     write_jsonl(tmp_path / ".spans.jsonl.partial", [{"id": "a", "spans": [{"start": 0, "end": 5}]}])
-    assert main(["score", "--model", str(workspace["model_dir"]), str(docs), "--output", str(out),
+    assert main(["score", "--model", str(workspace["model_dir"]), "--no-ner", str(docs), "--output", str(out),
                  "--threshold", "1.0", "--no-recognizers"]) == 0
     assert list(read_jsonl(out)) == [{"id": "a", "spans": [{"start": 0, "end": 5}]}, {"id": "b", "spans": []}]
 
@@ -198,7 +198,7 @@ def test_report_with_validation_table(workspace, tmp_path, capsys):
 def test_bad_models_and_inputs_end_in_one_line(workspace, tmp_path, capsys):
     docs = tmp_path / "docs.jsonl"
     write_jsonl(docs, [{"id": "a", "text": "wort1"}])
-    score = ["score", str(docs), "--output", str(tmp_path / "o.jsonl"), "--model"]
+    score = ["score", str(docs), "--output", str(tmp_path / "o.jsonl"), "--no-ner", "--model"]
     assert main(score + [str(tmp_path / "missing")]) == 2
     assert "no such model directory" in capsys.readouterr().err
     other = tmp_path / "other"
@@ -212,8 +212,10 @@ def test_bad_models_and_inputs_end_in_one_line(workspace, tmp_path, capsys):
     assert main(score + [str(other)]) == 2
     assert "missing weights/model.index" in capsys.readouterr().err
     assert main(["evaluate", "--model", str(workspace["model_dir"]), "--test", str(workspace["gold"]),
-                 "--method", "ner"]) == 2
-    assert "--method ner needs --ner" in capsys.readouterr().err
+                 "--method", "ner", "--no-ner"]) == 2
+    assert "--method ner needs the NER" in capsys.readouterr().err
+    assert main(["evaluate", "--test", str(workspace["gold"]), "--method", "ner", "--ner", str(tmp_path)]) == 2
+    assert "NER model directory" in capsys.readouterr().err
     write_jsonl(docs, [{"id": "a", "text": "x"}, {"id": "a", "text": "y"}])
     assert main(score + [str(workspace["model_dir"])]) == 2
     assert "two input documents have the id 'a'" in capsys.readouterr().err
@@ -234,14 +236,14 @@ def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
                        progress=False)
     model, gold = str(workspace["model_dir"]), str(workspace["gold"])
     assert main(["evaluate", "--model", model, "--test", gold, "--method", "ner", "--ner", str(tmp_path / "ner"),
-                 "--json"]) == 0
+                 "--combine", "model", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     proposed = sum(sum(element_labels(split_elements(d.text), propose_candidates(d.text, tagger)))
                    for d in gold_documents())
     assert result["method"] == "ner" and result["ner"]["candidates"] == proposed
     texts = tmp_path / "texts.jsonl"
     write_jsonl(texts, ({"id": d.id, "text": d.text} for d in gold_documents()))
-    assert main(["score", "--model", model, str(texts), "--ner", str(tmp_path / "ner"), "--output",
+    assert main(["score", "--model", model, str(texts), "--ner", str(tmp_path / "ner"), "--combine", "model", "--output",
                  str(tmp_path / "spans.jsonl"), "--threshold", "0.0", "--no-consistency"]) == 0
     spans = [s for r in read_jsonl(tmp_path / "spans.jsonl") for s in r["spans"]]
     # At threshold 0 every proposed reference is sensitive, each span names who proposed it.
@@ -263,5 +265,9 @@ def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
                  str(tmp_path / "x.jsonl")]) == 2
     assert "--model MODEL is needed" in capsys.readouterr().err
     assert main(["evaluate", "--test", gold, "--method", "none"]) == 2
-    assert main(["score", str(texts), "--combine", "ner", "--output", str(tmp_path / "x.jsonl")]) == 2
-    assert "--combine ner needs --ner" in capsys.readouterr().err
+    assert "--model MODEL is needed with method none" in capsys.readouterr().err
+    assert main(["score", str(texts), "--no-ner", "--output", str(tmp_path / "x.jsonl")]) == 2
+    assert "--model MODEL is needed with --no-ner" in capsys.readouterr().err
+    # Without --ner the bundled NER proposes, and no model is needed.
+    assert main(["score", str(texts), "--output", str(tmp_path / "bundled.jsonl")]) == 0
+    assert [r["id"] for r in read_jsonl(tmp_path / "bundled.jsonl")] == [d.id for d in gold_documents()]

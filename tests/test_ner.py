@@ -66,7 +66,10 @@ def test_when_reloaded_then_same_probabilities_and_spans(trained, tmp_path):
     tokens = [SAMPLE_TEXT[s:e] for s, e in tokenize(SAMPLE_TEXT)]
     words, chars = tagger.vocab.encode(tokens)
     inputs = {"words": words[None], "chars": chars[None]}
-    np.testing.assert_allclose(tagger.model(inputs).numpy(), again.model(inputs).numpy(), rtol=1e-5)
+    before, after = tagger.model(inputs), again.model(inputs)
+    assert tagger.config.sensitivity and set(before) == {"tags", "sensitive"}
+    for name in before:
+        np.testing.assert_allclose(before[name].numpy(), after[name].numpy(), rtol=1e-5)
     assert again.predict(SAMPLE_TEXT) == tagger.predict(SAMPLE_TEXT)
     again.save(tmp_path)
     assert load_ner(tmp_path).predict(SAMPLE_TEXT) == tagger.predict(SAMPLE_TEXT)
@@ -108,30 +111,29 @@ def test_pseudonymized_training_text_has_real_names_and_kept_labels():
     tagged = tag_record(pseudo, default_tagset())
     tags = default_tagset().tags
     assert len(tagged.tokens) == len(tagged.labels) == len(tokenize(pseudo["text"]))
-    # Every entity's first token carries its B- tag, the others I- tags; an entity of a candidate
-    # type that held no placeholder is trained as public.
-    candidate_types = default_tagset().candidate_types
+    # Every entity's first token carries its B- tag, the others I- tags; its tokens are sensitive
+    # exactly when the entity held a placeholder.
     for entity in pseudo["entities"]:
         first = next(i for i, (s, _) in enumerate(tagged.spans) if s >= entity["start"])
-        sensitive = any(s["start"] < entity["end"] and entity["start"] < s["end"] for s in pseudo["spans"])
-        public = entity["type"] in candidate_types and not sensitive
-        assert tags[tagged.labels[first]] == "B-" + entity["type"] + ("_PUB" if public else "")
+        assert tags[tagged.labels[first]] == "B-" + entity["type"]
+        held = any(s["start"] < entity["end"] and entity["start"] < s["end"] for s in pseudo["spans"])
+        assert tagged.sensitive[first] == (1.0 if held else 0.0)
     for span in pseudo["spans"]:  # surrogates are names, not placeholders like "K."
         assert len(pseudo["text"][span["start"]:span["end"]]) > 2
 
 
-def test_only_entities_the_court_anonymized_get_candidate_tags():
-    text = "Herr Kemper aus Berlin verklagt die Bundesagentur für Arbeit vor dem BSG."
-    record = {"text": text, "spans": [{"start": 5, "end": 11}],
+def test_only_references_the_court_anonymized_are_sensitive():
+    text = "Herr Kemper aus Berlin verklagt die Meyer Bau GmbH vor dem BSG."
+    record = {"text": text, "spans": [{"start": 5, "end": 11}, {"start": 36, "end": 41}],
               "entities": [{"start": 5, "end": 11, "type": "PER"}, {"start": 16, "end": 22, "type": "ST"},
-                           {"start": 36, "end": 60, "type": "ORG"}, {"start": 69, "end": 72, "type": "GRT"}]}
+                           {"start": 36, "end": 50, "type": "UN"}, {"start": 59, "end": 62, "type": "GRT"}]}
     tagset = default_tagset()
     tagged = tag_record(record, tagset)
-    tags = [(token, tagset.tags[label]) for token, label in zip(tagged.tokens, tagged.labels, strict=True)
-            if label]
-    assert tags == [("Kemper", "B-PER"), ("Berlin", "B-ST_PUB"), ("Bundesagentur", "B-ORG_PUB"),
-                    ("für", "I-ORG_PUB"), ("Arbeit", "I-ORG_PUB"), ("BSG", "B-GRT")]
-    assert "B-GRT_PUB" not in tagset.tags and "PER_PUB" not in tagset.candidate_types
+    rows = [(token, tagset.tags[label], float(sensitive))
+            for token, label, sensitive in zip(tagged.tokens, tagged.labels, tagged.sensitive, strict=True) if label]
+    # The whole company is sensitive, not only its surrogate "Meyer"; the court's city is not.
+    assert rows == [("Kemper", "B-PER", 1.0), ("Berlin", "B-ST", 0.0), ("Meyer", "B-UN", 1.0), ("Bau", "I-UN", 1.0),
+                    ("GmbH", "I-UN", 1.0), ("BSG", "B-GRT", 0.0)]
 
 
 def test_dev_corpus_never_includes_the_held_out_court():
@@ -177,3 +179,19 @@ def test_when_corpus_has_no_text_then_input_error(tmp_path):
     empty.write_text('{"id": "a", "text": "", "spans": [], "entities": []}\n', encoding="utf-8")
     with pytest.raises(InputError, match="no text to train on"):
         train_ner([empty], tmp_path / "model", epochs=1)
+
+
+def test_a_candidate_scores_the_probability_that_courts_anonymize_it(trained):
+    tagger, _ = trained
+    tags = tagger.config.tags
+    probs = np.zeros((3, len(tags)), dtype=np.float32)
+    probs[0, tags.index("B-PER")] = 0.9  # a name, and the model says it is not anonymized
+    probs[0, 0] = 0.1
+    probs[1, 0], probs[1, tags.index("B-ST")] = 0.8, 0.2  # a place just reaching the candidate threshold
+    probs[2, 0] = 1.0  # an ordinary word
+    ids, scores = tagger._decide(probs, np.array([0.2, 0.95, 0.99], dtype=np.float32))
+    assert [tags[i] for i in ids] == ["B-PER", "B-ST", "O"]
+    np.testing.assert_allclose(scores, [0.2, 0.95, 1.0])
+    # Without a sensitivity output the score is the tag's probability (or the candidate types' mass).
+    ids, scores = tagger._decide(probs)
+    np.testing.assert_allclose(scores, [0.9, 0.2, 1.0])

@@ -20,7 +20,7 @@ from interactive.surrogates import SurrogateGenerator, pseudonymize_record
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import read_jsonl
 
-from .tags import TagSet, encode_bio
+from .tags import TagSet, encode_bio, sensitive_tokens
 from .tokens import PAD, UNK, Vocabulary, tokenize
 
 HELD_OUT_COURTS = ("bsg",)
@@ -52,19 +52,22 @@ def pseudonymize_corpus(records: list[dict], seed: int = 0) -> list[dict]:
 
 @dataclass
 class TaggedText:
-    """A text as tokens with their offsets and gold tag ids."""
+    """A text as tokens with their offsets, gold tag ids and sensitivity (1.0: anonymized by the court)."""
 
     tokens: list[str]
     spans: list[tuple[int, int]]
     labels: np.ndarray
+    sensitive: np.ndarray
 
 
 def tag_record(record: dict, tagset: TagSet) -> TaggedText:
     text = record["text"]
     spans = tokenize(text)
-    sensitive = [(s["start"], s["end"]) for s in record.get("spans") or []]
-    labels = encode_bio(spans, record.get("entities", []), tagset, sensitive)
-    return TaggedText([text[s:e] for s, e in spans], spans, labels)
+    entities = record.get("entities", [])
+    labels = encode_bio(spans, entities, tagset.tags, tagset.tag_of)
+    anonymized = [(s["start"], s["end"]) for s in record.get("spans") or []]
+    sensitive = sensitive_tokens(spans, entities, anonymized, tagset.tag_of)
+    return TaggedText([text[s:e] for s, e in spans], spans, labels, sensitive)
 
 
 def windows(n: int, width: int, margin: int) -> list[tuple[int, int, int, int]]:
@@ -91,12 +94,14 @@ def windows(n: int, width: int, margin: int) -> list[tuple[int, int, int, int]]:
 
 def training_arrays(texts: list[TaggedText], vocab: Vocabulary, width: int,
                     tag_weights: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """Non-overlapping windows of ``width`` tokens, padded: ``words``, ``chars``, ``labels`` and
-    ``weights`` (0 for padding, else the weight of the token's tag, 1 without ``tag_weights``)."""
+    """Non-overlapping windows of ``width`` tokens, padded: ``words``, ``chars``, ``labels``,
+    ``sensitive`` and ``weights`` (0 for padding, else the weight of the token's tag, 1 without
+    ``tag_weights``)."""
     rows = sum((len(t.tokens) + width - 1) // width for t in texts)
     words = np.full((rows, width), PAD, dtype=np.int32)
     chars = np.full((rows, width, vocab.max_chars), PAD, dtype=np.int32)
     labels = np.zeros((rows, width), dtype=np.int32)
+    sensitive = np.zeros((rows, width), dtype=np.float32)
     row = 0
     for text in texts:
         word_ids, char_ids = vocab.encode(text.tokens)
@@ -105,11 +110,12 @@ def training_arrays(texts: list[TaggedText], vocab: Vocabulary, width: int,
             words[row, : end - start] = word_ids[start:end]
             chars[row, : end - start] = char_ids[start:end]
             labels[row, : end - start] = text.labels[start:end]
+            sensitive[row, : end - start] = text.sensitive[start:end]
             row += 1
     weights = (words != PAD).astype(np.float32)
     if tag_weights is not None:
         weights *= tag_weights[labels]
-    return {"words": words, "chars": chars, "labels": labels, "weights": weights}
+    return {"words": words, "chars": chars, "labels": labels, "sensitive": sensitive, "weights": weights}
 
 
 def candidate_tag_weights(tags: list[str], candidate_types, weight: float) -> np.ndarray:

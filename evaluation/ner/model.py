@@ -3,7 +3,7 @@
 Shapes: B windows, T tokens, C characters per token, V words, K tags.
 words [B, T] -> embedding [B, T, word_dim]; chars [B, T, C] -> embedding [B, T, C, char_dim]
 -> Conv1D over C, max over C -> [B, T, char_filters]; concatenated -> BiLSTM [B, T, 2*hidden]
--> Dense softmax [B, T, K].
+-> Dense softmax [B, T, K] ("tags") and, with ``sensitivity``, Dense sigmoid [B, T, 1] ("sensitive").
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ class NerConfig:
 
     tags: list[str]
     candidate_types: list[str]
+    # A second output: per token the probability that courts anonymize the reference it belongs
+    # to (the NER's score of a candidate). False for models trained before it existed.
+    sensitivity: bool = False
     vocab_size: int = 0
     char_vocab_size: int = 0
     max_chars: int = 12
@@ -83,7 +86,13 @@ def build_model(config: NerConfig):
     x = layers.Bidirectional(layers.LSTM(config.hidden, return_sequences=True, recurrent_activation="hard_sigmoid"), name="bilstm")(x)
     x = layers.Dropout(config.dropout)(x)
     tags = layers.Dense(len(config.tags), activation="softmax", name="tags")(x)
-    model = k.Model({"words": words, "chars": chars}, tags, name="legal_ner")
-    model.compile(optimizer=k.optimizers.Adam(config.learning_rate), loss="sparse_categorical_crossentropy",
+    optimizer = k.optimizers.Adam(config.learning_rate)
+    if not config.sensitivity:
+        model = k.Model({"words": words, "chars": chars}, tags, name="legal_ner")
+        model.compile(optimizer=optimizer, loss="sparse_categorical_crossentropy", weighted_metrics=[])
+        return model
+    sensitive = layers.Dense(1, activation="sigmoid", name="sensitive")(x)  # [B, T, 1]
+    model = k.Model({"words": words, "chars": chars}, {"tags": tags, "sensitive": sensitive}, name="legal_ner")
+    model.compile(optimizer=optimizer, loss={"tags": "sparse_categorical_crossentropy", "sensitive": "binary_crossentropy"},
                   weighted_metrics=[])
     return model

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from data import path as data_path
-from evaluation.references import strip_affixes
+from evaluation.references import NER_SOURCE, strip_affixes
 from rulings_anon.document import Span
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import read_json
@@ -27,7 +27,7 @@ from .model import NerConfig, build_model
 from .tags import decode_bio
 from .tokens import PAD, Vocabulary, tokenize
 
-SOURCE = "ner"
+SOURCE = NER_SOURCE
 WEIGHTS = "weights.h5"
 BATCH = 256
 
@@ -42,7 +42,8 @@ class NerTagger:
         self._call = None
         self._candidate_tags = None
 
-    def _probabilities(self, words: np.ndarray, chars: np.ndarray) -> np.ndarray:
+    def _probabilities(self, words: np.ndarray, chars: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Tag probabilities [B, T, K] and, with a sensitivity output, sensitivity [B, T]."""
         if self._call is None:
             # One trace for every batch shape: [B, T] word ids and [B, T, C] character ids.
             tf = tensorflow()
@@ -50,7 +51,10 @@ class NerTagger:
                 lambda w, c: self.model({"words": w, "chars": c}, training=False),
                 input_signature=[tf.TensorSpec([None, None], tf.int32),
                                  tf.TensorSpec([None, None, self.config.max_chars], tf.int32)])
-        return self._call(words, chars).numpy()
+        out = self._call(words, chars)
+        if isinstance(out, dict):
+            return out["tags"].numpy(), out["sensitive"].numpy()[..., 0]
+        return out.numpy(), None
 
     def predict(self, text: str, candidates_only: bool = False) -> list[Span]:
         return self.predict_many([text], candidates_only)[0]
@@ -73,18 +77,23 @@ class NerTagger:
             for row, (i, (start, end, _, _)) in enumerate(batch):
                 tokens = [texts[i][s:e] for s, e in token_spans[i][start:end]]
                 words[row, : end - start], chars[row, : end - start] = self.vocab.encode(tokens)
-            probs = self._probabilities(words, chars)
+            probs, sensitive = self._probabilities(words, chars)
             for row, (i, (start, _, keep_start, keep_end)) in enumerate(batch):
-                ids, best = self._decide(probs[row, keep_start - start: keep_end - start])
+                keep = slice(keep_start - start, keep_end - start)
+                ids, best = self._decide(probs[row, keep], None if sensitive is None else sensitive[row, keep])
                 tag_ids[i][keep_start:keep_end] = ids
                 tag_probs[i][keep_start:keep_end] = best
         return [self._spans(text, spans, ids, probs, candidates_only)
                 for text, spans, ids, probs in zip(texts, token_spans, tag_ids, tag_probs, strict=True)]
 
-    def _decide(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Tag ids and their probabilities for ``probs`` [T, K], favouring recall (thesis 9.2): a
-        token whose candidate-type tags together reach ``candidate_threshold`` takes the best of
-        them even when another tag is likelier; its score is then that summed probability."""
+    def _decide(self, probs: np.ndarray, sensitive: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Tag ids and scores for ``probs`` [T, K], favouring recall (thesis 9.2).
+
+        A token whose candidate-type tags together reach ``candidate_threshold`` takes the best of
+        them even when another tag is likelier; its score is then that summed probability. With a
+        sensitivity output (``sensitive`` [T]) a token of a candidate type scores the probability
+        that courts anonymize its reference instead: a public "Berlin" is proposed, with a low score.
+        """
         ids, best = probs.argmax(-1), probs.max(-1)
         if self._candidate_tags is None:
             wanted = set(self.config.candidate_types)
@@ -96,7 +105,10 @@ class NerTagger:
         mass = candidate.sum(-1)
         switch = (mass >= threshold) & ~self._candidate_tags[ids]
         ids = np.where(switch, np.flatnonzero(self._candidate_tags)[candidate.argmax(-1)], ids)
-        return ids, np.where(switch, mass, best)
+        scores = np.where(switch, mass, best)
+        if sensitive is not None:
+            scores = np.where(self._candidate_tags[ids], sensitive, scores)
+        return ids, scores
 
     def _spans(self, text, token_spans, ids, probs, candidates_only) -> list[Span]:
         wanted = set(self.config.candidate_types) if candidates_only else None

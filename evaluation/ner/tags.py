@@ -17,31 +17,14 @@ from rulings_anon.jsonl import read_json
 
 @dataclass(frozen=True)
 class TagSet:
-    """``tag_of`` maps LER types to NER types; ``candidate_types`` are the ones proposed.
-
-    With ``public_suffix`` ("_PUB") the tagger learns sensitivity, not just the type: an entity
-    of a candidate type that held no placeholder (the court's own city, a public authority, a
-    brand) is trained as ``<TYPE>_PUB``, which is never proposed; only entities that the court
-    had anonymized keep the candidate type.
-    """
+    """``tag_of`` maps LER types to NER types; ``candidate_types`` are the ones proposed."""
 
     tag_of: dict
     candidate_types: tuple[str, ...]
-    public_suffix: str | None = None
 
     @property
     def types(self) -> list[str]:
-        types = set(self.tag_of.values())
-        if self.public_suffix:
-            types |= {t + self.public_suffix for t in self.candidate_types if t in types}
-        return sorted(types)
-
-    def entity_type(self, ler_type: str, sensitive: bool) -> str | None:
-        """The NER type an entity is trained as (None: not tagged)."""
-        kind = self.tag_of.get(ler_type)
-        if kind is not None and self.public_suffix and not sensitive and kind in self.candidate_types:
-            return kind + self.public_suffix
-        return kind
+        return sorted(set(self.tag_of.values()))
 
     @property
     def tags(self) -> list[str]:
@@ -51,23 +34,16 @@ class TagSet:
 @lru_cache(maxsize=1)
 def default_tagset() -> TagSet:
     config = read_json(data_path("ner_tags.json"))
-    return TagSet(dict(config["tag_of"]), tuple(config["candidate_types"]), config.get("public_suffix"))
+    return TagSet(dict(config["tag_of"]), tuple(config["candidate_types"]))
 
 
-def encode_bio(token_spans: list[tuple[int, int]], entities: list[dict], tagset: TagSet,
-               sensitive: list[tuple[int, int]] = ()) -> np.ndarray:
-    """Tag ids of the tokens: a token belongs to the entity its first character lies in.
-
-    :param sensitive: ``(start, end)`` of the spans the court anonymized; an entity overlapping
-        one is sensitive (see :class:`TagSet`).
-    """
-    tags = tagset.tags
+def encode_bio(token_spans: list[tuple[int, int]], entities: list[dict], tags: list[str], tag_of: dict) -> np.ndarray:
+    """Tag ids of the tokens: a token belongs to the entity its first character lies in."""
     index = {t: i for i, t in enumerate(tags)}
     starts = [s for s, _ in token_spans]
     labels = np.zeros(len(token_spans), dtype=np.int32)
     for entity in entities:
-        hit = any(s < entity["end"] and entity["start"] < e for s, e in sensitive)
-        kind = tagset.entity_type(entity["type"], hit)
+        kind = tag_of.get(entity["type"])
         if kind is None:
             continue
         first = bisect.bisect_left(starts, entity["start"])
@@ -96,3 +72,27 @@ def decode_bio(tag_ids: np.ndarray, probs: np.ndarray, tags: list[str]) -> list[
         n = len(tag_ids)
         found.append((current[0], n, current[1], current[2] / (n - current[0])))
     return found
+
+
+def sensitive_tokens(token_spans: list[tuple[int, int]], entities: list[dict], anonymized: list[tuple[int, int]],
+                     tag_of: dict) -> np.ndarray:
+    """Per token 1.0 when the court anonymized the reference it belongs to, else 0.0.
+
+    ``anonymized`` are the ``(start, end)`` of the court's placeholders (after pseudonymization,
+    the surrogates). A token is sensitive when it lies in an entity overlapping one of them (the
+    whole "Meyer Bau GmbH", not only "Meyer"), or in one of them outside any entity. Entities of
+    the same type that held no placeholder (the court's city, a public authority) stay 0: the
+    tagger learns which references courts anonymize, not only their type.
+    """
+    starts = [s for s, _ in token_spans]
+    labels = np.zeros(len(token_spans), dtype=np.float32)
+
+    def mark(start: int, end: int) -> None:
+        labels[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)] = 1.0
+
+    for start, end in anonymized:
+        mark(start, end)
+    for entity in entities:
+        if tag_of.get(entity["type"]) and any(s < entity["end"] and entity["start"] < e for s, e in anonymized):
+            mark(entity["start"], entity["end"])
+    return labels

@@ -64,7 +64,8 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         vocab = Vocabulary.load(out, config.max_chars)
     else:
         state = None
-        config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), **(overrides or {}))
+        config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), sensitivity=True,
+                           **(overrides or {}))
         vocab = Vocabulary.build((t for text in texts for t in text.tokens), MAX_WORDS, MIN_COUNT, config.max_chars)
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
@@ -89,13 +90,19 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         order = rng.permutation(rows)[: batches * batch_size]
         words = drop_words(arrays["words"][order], config.word_dropout, rng)
         chars, labels, weights = arrays["chars"][order], arrays["labels"][order], arrays["weights"][order]
+        sensitive = arrays["sensitive"][order]
         bar = tqdm(total=batches, desc=f"train-ner epoch {epoch + 1}/{epochs}", unit="batch", disable=not show,
                    file=sys.stderr)
         batch_losses = []
         for b in range(batches):
             batch = slice(b * batch_size, (b + 1) * batch_size)
-            loss = model.train_on_batch({"words": words[batch], "chars": chars[batch]}, labels[batch],
-                                        sample_weight=weights[batch])
+            inputs = {"words": words[batch], "chars": chars[batch]}
+            if config.sensitivity:
+                loss = model.train_on_batch(inputs, {"tags": labels[batch], "sensitive": sensitive[batch, :, None]},
+                                            sample_weight={"tags": weights[batch], "sensitive": weights[batch]})
+                loss = loss[0] if isinstance(loss, list) else loss  # the total of both outputs
+            else:
+                loss = model.train_on_batch(inputs, labels[batch], sample_weight=weights[batch])
             batch_losses.append(float(loss))
             bar.update(1)
             bar.set_postfix(loss=f"{loss:.4f}")
