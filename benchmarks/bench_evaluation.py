@@ -32,7 +32,7 @@ from evaluation.common_words import common_words
 from evaluation.decisions import COMBINATIONS, Settings
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
-from evaluation.prediction import ElementModel
+from evaluation.prediction import NerElementModel, load_element_model
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
 from rulings_anon.document import Document, Span, element_labels, split_elements
@@ -193,9 +193,11 @@ def main() -> None:
               f"combination {args.combine}")
         for model_dir in args.models or [None]:
             print(f"model {model_dir or '(none: NER alone)'}")
-            model = ElementModel(model_dir) if model_dir else None
+            model = load_element_model(model_dir) if model_dir else None
             if model is None:
                 methods = ["ner"]
+            elif isinstance(model, NerElementModel):
+                methods = ["none"]  # it classifies unmasked elements only
             else:
                 methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
             entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed),

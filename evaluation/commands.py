@@ -173,7 +173,7 @@ def _load(args, method: str, progress: bool = True):
     from rulings_anon.errors import InputError, ModelError
 
     from .decisions import COMBINATIONS
-    from .prediction import ElementModel
+    from .prediction import load_element_model
 
     if method == "ner" and args.no_ner:
         raise InputError("--method ner needs the NER; leave out --no-ner")
@@ -181,7 +181,7 @@ def _load(args, method: str, progress: bool = True):
     if needs_model and args.model is None:
         why = "--no-ner" if args.no_ner else f"method {method}" if method != "ner" else f"--combine {args.combine}"
         raise InputError(f"--model MODEL is needed with {why}; only the NER with --combine ner works without one")
-    model = ElementModel(args.model, progress=progress) if needs_model else None
+    model = load_element_model(args.model, progress=progress) if needs_model else None
     ner = None
     if method == "ner":
         from .ner import load_ner

@@ -35,6 +35,17 @@ def chunks(documents: Iterable[Document], size: int = CHUNK_ELEMENTS) -> Iterato
         yield chunk
 
 
+def load_element_model(model_dir, progress: bool = False):
+    """The element model of a directory: a contextual model of ``rulings-anon train``
+    (:class:`ElementModel`), or a legal NER of ``train-ner`` whose sensitivity output classifies
+    every element unmasked (:class:`NerElementModel`; the ``none`` method only)."""
+    model_dir = Path(model_dir)
+    config = model_dir / "config.json"
+    if config.is_file() and '"rulings-anon-ner/' in config.read_text(encoding="utf-8"):
+        return NerElementModel(model_dir, progress)
+    return ElementModel(model_dir, progress)
+
+
 class ElementModel:
     """A loaded model directory: ``probabilities(documents, candidates)`` -> one array per document."""
 
@@ -76,6 +87,59 @@ class ElementModel:
                                  f"{expected} elements of document {document.id}")
             arrays.append(np.fromiter((p for _, _, p in rows), dtype=np.float64, count=len(rows)))
         return arrays
+
+
+class NerElementModel:
+    """The legal NER as an element model: an element's probability is the highest sensitivity of
+    its tokens (the probability that courts anonymize the reference it belongs to). It sees every
+    element as it is, so it classifies unmasked elements (method ``none``) and cannot judge masked
+    candidates."""
+
+    def __init__(self, model_dir, progress: bool = False):
+        from .ner import load_ner
+
+        self.model_dir = Path(model_dir)
+        self.tagger = load_ner(self.model_dir)
+        if not self.tagger.config.sensitivity:
+            raise ModelError(f"{self.model_dir}: this NER model has no sensitivity output, so it cannot classify "
+                             "elements; retrain it with `rulings-anon train-ner`")
+        self.progress = progress
+
+    def probabilities(self, documents: Sequence[Document],
+                      candidates: Mapping[str, set[int]] | None = None) -> list[np.ndarray]:
+        if candidates is not None:
+            raise ModelError(f"{self.model_dir}: a NER model classifies unmasked elements only (method none); "
+                             "masked candidates need a model of `rulings-anon train`")
+        from .observation import blocks
+
+        result: list[np.ndarray] = []
+        bar = _bar(self.progress, sum(count_elements(d.text) for d in documents))
+        for document in documents:
+            pieces = [(start, document.text[start:end]) for start, end in blocks(document.text)]
+            starts, values = [], []
+            for (offset, _), (spans, sensitive) in zip(pieces, self.tagger.sensitivity_many([p for _, p in pieces]),
+                                                       strict=True):
+                starts += [offset + s for s, _ in spans]
+                values.append(sensitive)
+            result.append(element_maximum(document.text, np.array(starts, dtype=np.int64),
+                                          np.concatenate(values) if values else np.zeros(0, np.float32)))
+            bar.update(len(result[-1]))
+        bar.close()
+        return result
+
+
+def element_maximum(text: str, token_starts: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Per whitespace element of ``text``: the highest value of the tokens starting inside it (0 if none)."""
+    from rulings_anon.document import iter_element_bounds
+
+    bounds = np.array(list(iter_element_bounds(text)), dtype=np.int64).reshape(-1, 2)
+    result = np.zeros(len(bounds), dtype=np.float64)
+    if len(token_starts) == 0 or len(bounds) == 0:
+        return result
+    owner = np.searchsorted(bounds[:, 0], token_starts, side="right") - 1  # element starting at or before
+    inside = (owner >= 0) & (token_starts < bounds[np.maximum(owner, 0), 1])
+    np.maximum.at(result, owner[inside], values[inside])
+    return result
 
 
 def _bar(enabled: bool, total: int):

@@ -74,12 +74,12 @@ def _curve_section(spec: dict, run_dir: Path) -> list[str]:
     from evaluation.common_words import common_words
     from evaluation.curve import plot_curve, threshold_curve
     from evaluation.decisions import Settings
-    from evaluation.prediction import ElementModel
+    from evaluation.prediction import load_element_model
 
     from .inputs import read_documents
 
     documents = list(read_documents([spec["test"]]))
-    model = ElementModel(spec["model"], progress=False)
+    model = load_element_model(spec["model"], progress=False)
     ner = None
     if spec.get("ner") and Path(spec["ner"]).is_dir():
         from evaluation.ner import load_ner

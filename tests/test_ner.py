@@ -195,3 +195,33 @@ def test_a_candidate_scores_the_probability_that_courts_anonymize_it(trained):
     # Without a sensitivity output the score is the tag's probability (or the candidate types' mass).
     ids, scores = tagger._decide(probs)
     np.testing.assert_allclose(scores, [0.9, 0.2, 1.0])
+
+
+def test_element_probability_is_the_highest_of_its_tokens():
+    from evaluation.prediction import element_maximum
+
+    text = "Herr Kemper, Berlin."
+    starts = np.array([s for s, _ in tokenize(text)])  # Herr Kemper , Berlin .
+    values = np.array([0.1, 0.9, 0.2, 0.3, 0.05], dtype=np.float32)
+    np.testing.assert_allclose(element_maximum(text, starts, values), [0.1, 0.9, 0.3])
+    assert element_maximum("", starts[:0], values[:0]).shape == (0,)
+
+
+def test_the_ner_classifies_every_element_unmasked_for_method_none(trained):
+    from evaluation.prediction import NerElementModel, load_element_model
+    from rulings_anon.document import Document, count_elements
+
+    tagger, out = trained
+    model = load_element_model(out)
+    assert isinstance(model, NerElementModel)
+    documents = [Document("a", SAMPLE_TEXT), Document("b", ""), Document("c", "Ein Satz.\n\n" + SAMPLE_TEXT)]
+    arrays = model.probabilities(documents)
+    assert [len(a) for a in arrays] == [count_elements(d.text) for d in documents]
+    spans, sensitive = tagger.sensitivity_many([SAMPLE_TEXT])[0]
+    kemper = SAMPLE_TEXT.index("Kemper")
+    token = next(i for i, (s, _) in enumerate(spans) if s == kemper)
+    element = len(SAMPLE_TEXT[:kemper].split())
+    assert arrays[0][element] == pytest.approx(sensitive[token])
+    assert not arrays[1].size and arrays[2].max() > 0.0
+    with pytest.raises(ModelError, match="unmasked elements only"):
+        model.probabilities(documents, {"a": {0}})

@@ -10,6 +10,7 @@ probability) and ``source`` ``"ner"``; names lose salutations, titles and legal 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,6 +31,16 @@ from .tokens import PAD, Vocabulary, tokenize
 SOURCE = NER_SOURCE
 WEIGHTS = "weights.h5"
 BATCH = 256
+
+
+@dataclass
+class TaggedTokens:
+    """One text as the tagger saw it: token spans, tag ids, scores and sensitivity per token."""
+
+    spans: list[tuple[int, int]]
+    ids: np.ndarray
+    scores: np.ndarray
+    sensitive: np.ndarray
 
 
 class NerTagger:
@@ -61,30 +72,47 @@ class NerTagger:
 
     def predict_many(self, texts: list[str], candidates_only: bool = False) -> list[list[Span]]:
         """Entity spans of each text, sorted by start; only ``candidate_types`` when asked."""
+        return [self._spans(text, tagged.spans, tagged.ids, tagged.scores, candidates_only)
+                for text, tagged in zip(texts, self.tag_many(texts), strict=True)]
+
+    def sensitivity_many(self, texts: list[str]) -> list[tuple[list[tuple[int, int]], np.ndarray]]:
+        """Per text its token spans and per token the probability that courts anonymize it
+        (:class:`ModelError` for a model trained without the sensitivity output)."""
+        if not self.config.sensitivity:
+            raise ModelError("this NER model has no sensitivity output; retrain it with `rulings-anon train-ner`")
+        return [(tagged.spans, tagged.sensitive) for tagged in self.tag_many(texts)]
+
+    def tag_many(self, texts: list[str]) -> list[TaggedTokens]:
+        """Tokens, tag ids, scores (and sensitivity) of each text."""
         c = self.config
         token_spans = [tokenize(t) for t in texts]
-        # Every window of every text, batched together; shorter windows are padded.
+        # Each text's ids once (windows overlap); every window of every text, batched together.
+        encoded = [self.vocab.encode([text[s:e] for s, e in spans]) for text, spans in zip(texts, token_spans,
+                                                                                             strict=True)]
         jobs = []  # (text index, window)
         for i, spans in enumerate(token_spans):
             jobs.extend((i, w) for w in windows(len(spans), c.predict_window, c.predict_margin) if w[1] > w[0])
-        tag_ids = [np.zeros(len(s), dtype=np.int32) for s in token_spans]
-        tag_probs = [np.zeros(len(s), dtype=np.float32) for s in token_spans]
+        tagged = [TaggedTokens(spans, np.zeros(len(spans), dtype=np.int32), np.zeros(len(spans), dtype=np.float32),
+                               np.zeros(len(spans), dtype=np.float32)) for spans in token_spans]
         for b in range(0, len(jobs), BATCH):
             batch = jobs[b:b + BATCH]
             width = max(w[1] - w[0] for _, w in batch)
             words = np.full((len(batch), width), PAD, dtype=np.int32)
             chars = np.full((len(batch), width, c.max_chars), PAD, dtype=np.int32)
             for row, (i, (start, end, _, _)) in enumerate(batch):
-                tokens = [texts[i][s:e] for s, e in token_spans[i][start:end]]
-                words[row, : end - start], chars[row, : end - start] = self.vocab.encode(tokens)
+                words[row, : end - start] = encoded[i][0][start:end]
+                chars[row, : end - start] = encoded[i][1][start:end]
             probs, sensitive = self._probabilities(words, chars)
             for row, (i, (start, _, keep_start, keep_end)) in enumerate(batch):
                 keep = slice(keep_start - start, keep_end - start)
-                ids, best = self._decide(probs[row, keep], None if sensitive is None else sensitive[row, keep])
-                tag_ids[i][keep_start:keep_end] = ids
-                tag_probs[i][keep_start:keep_end] = best
-        return [self._spans(text, spans, ids, probs, candidates_only)
-                for text, spans, ids, probs in zip(texts, token_spans, tag_ids, tag_probs, strict=True)]
+                row_sensitive = None if sensitive is None else sensitive[row, keep]
+                ids, scores = self._decide(probs[row, keep], row_sensitive)
+                target = tagged[i]
+                target.ids[keep_start:keep_end] = ids
+                target.scores[keep_start:keep_end] = scores
+                if row_sensitive is not None:
+                    target.sensitive[keep_start:keep_end] = row_sensitive
+        return tagged
 
     def _decide(self, probs: np.ndarray, sensitive: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Tag ids and scores for ``probs`` [T, K], favouring recall (thesis 9.2).
