@@ -38,7 +38,7 @@ from evaluation.testset import gold_records
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
-SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 
 
 def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset()
@@ -200,12 +200,13 @@ def main() -> None:
                 methods = ["none"]  # it classifies unmasked elements only
             else:
                 methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
+            scorer_ner = None if isinstance(model, NerElementModel) else ner  # score --no-ner
             entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed),
-                     "score": bench_score(model, golds, settings, ner)}
+                     "score": bench_score(model, golds, settings, scorer_ner)}
             if model_dir:
                 entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work)
             if not args.skip_large:
-                entry["large"] = bench_large(model, golds, settings, ner)
+                entry["large"] = bench_large(model, golds, settings, scorer_ner)
             results["models"][model_dir or "ner"] = entry
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
