@@ -113,5 +113,7 @@ def update_report(report: Path, row: dict) -> None:
 
 
 def _row_key(row: dict) -> tuple:
-    """Rows of one model, method and combination replace each other."""
-    return row.get("model"), row.get("method"), row.get("Comb")
+    """Rows of one model, method and combination replace each other (rows written before
+    combinations existed judged NER candidates by the model)."""
+    combination = row.get("Comb") or ("model" if row.get("method") == "ner" else None)
+    return row.get("model"), row.get("method"), combination

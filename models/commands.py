@@ -21,8 +21,7 @@ def _variant_list() -> str:
     def lines(variants):
         return "\n".join(f"  {v.name:<8} {' '.join(v.layers) or 'fine-tuned BERT'}" for v in variants)
 
-    schemes = "\n".join(f"  {s.name}: placeholder-only {s.placeholder_only:g}, random {s.random:g}, "
-                        f"mask token {s.mask_token:g}" for s in SCHEMES.values())
+    schemes = "\n".join(f"  {s.name}: {s.describe()}" for s in SCHEMES.values())
     return (
         "variants on BERT (data preprocessed with --tokenizer bert; needs --bert-handle):\n"
         f"{lines(BERT_VARIANTS)}\n"
