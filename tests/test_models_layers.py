@@ -164,36 +164,42 @@ def element_tokens(token_ids, token_element):
     return groups
 
 
-@pytest.mark.parametrize("name", ["M1", "M4", "M7"])
-def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
-    scheme = get_scheme(name)
-    config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
-                            random_ids=(FIRST_WORD, VOCAB))
-    tf.random.set_seed(11)
-    outcome = {"mask": 0, "random": 0, "kept": 0}
-    placeholder_masked = 0
-    for seed in range(20):
-        features = sequence(200, seed)
+def masked_candidates(config, seed: int, pseudonymized: bool = False, sequences: int = 20):
+    """``(original tokens, tokens after masking, label)`` of every candidate element of ``sequences``
+    masked sequences; elements outside the loss must come out unchanged."""
+    tf.random.set_seed(seed)
+    for index in range(sequences):
+        features = sequence(200, index, pseudonymized=pseudonymized)
         inputs, labels, loss_mask = prepare_sequence(features, config)
+        assert loss_mask.numpy().tolist() == features["candidates"].numpy()[0].tolist()
         before = element_tokens(features["token_ids"].numpy(), features["token_element"].numpy())
         after = element_tokens(inputs["token_ids"].numpy(), inputs["token_element"].numpy())
-        assert loss_mask.numpy().tolist() == features["candidates"].numpy()[0].tolist()
         first, last = inputs["element_first"].numpy(), inputs["element_last"].numpy()
         for e, original in before.items():
             assert [int(t) for t in inputs["token_ids"].numpy()[first[e]:last[e] + 1]] == after[e]
             if not loss_mask.numpy()[e]:
                 assert after[e] == original
                 continue
-            if labels.numpy()[e]:
-                placeholder_masked += after[e] != [PLH]
-                continue
-            if after[e] == original:
-                outcome["kept"] += 1
-            elif after[e] == [MASK]:
-                outcome["mask"] += 1
-            else:
-                assert len(after[e]) == 1 and FIRST_WORD <= after[e][0] < VOCAB
-                outcome["random"] += 1
+            yield original, after[e], int(labels.numpy()[e])
+
+
+@pytest.mark.parametrize("name", ["M1", "M4", "M7"])
+def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
+    scheme = get_scheme(name)
+    config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
+                            random_ids=(FIRST_WORD, VOCAB))
+    outcome = {"mask": 0, "random": 0, "kept": 0}
+    placeholder_masked = 0
+    for original, after, label in masked_candidates(config, seed=11):
+        if label:
+            placeholder_masked += after != [PLH]
+        elif after == original:
+            outcome["kept"] += 1
+        elif after == [MASK]:
+            outcome["mask"] += 1
+        else:
+            assert len(after) == 1 and FIRST_WORD <= after[0] < VOCAB
+            outcome["random"] += 1
     total = sum(outcome.values())
     # Non-placeholder candidates: placeholder-only leaves them as they are (a random token that
     # happens to equal a one-token original also reads "kept": 1 in 50, within the tolerance).
@@ -211,21 +217,10 @@ def test_keep_schemes_leave_candidates_as_they_are_or_mask_them_whole(name):
     scheme = get_scheme(name)
     config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
                             random_ids=(FIRST_WORD, VOCAB))
-    tf.random.set_seed(5)
     outcome = {(label, result): 0 for label in (0, 1) for result in ("kept", "mask")}
-    for seed in range(20):
-        features = sequence(200, seed, pseudonymized=True)
-        inputs, labels, loss_mask = prepare_sequence(features, config)
-        before = element_tokens(features["token_ids"].numpy(), features["token_element"].numpy())
-        after = element_tokens(inputs["token_ids"].numpy(), inputs["token_element"].numpy())
-        first, last = inputs["element_first"].numpy(), inputs["element_last"].numpy()
-        for e, original in before.items():
-            assert [int(t) for t in inputs["token_ids"].numpy()[first[e]:last[e] + 1]] == after[e]
-            if not loss_mask.numpy()[e]:
-                assert after[e] == original
-                continue
-            assert after[e] in (original, [MASK]), (e, original, after[e])
-            outcome[int(labels.numpy()[e]), "kept" if after[e] == original else "mask"] += 1
+    for original, after, label in masked_candidates(config, seed=5, pseudonymized=True):
+        assert after in (original, [MASK]), (original, after)
+        outcome[label, "kept" if after == original else "mask"] += 1
     # 50 surrogates (2..3 tokens each) and about 50 other candidates per sequence, 20 sequences.
     assert outcome[1, "kept"] + outcome[1, "mask"] == 1000
     for label in (0, 1):
