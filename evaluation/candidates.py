@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from evaluation import recognizers as rec
 from evaluation.common_words import common_words
 from evaluation.decisions import name_key
-from evaluation.references import merge_into_references, strip_affixes
+from evaluation.references import group_references, merge_into_references, strip_affixes
 from rulings_anon.document import Span
 
 
@@ -34,15 +35,28 @@ def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True,
 
 def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[str] = True,
                             repeat: bool = True) -> list[list[Span]]:
-    """:func:`propose_candidates` for many texts; the NER tags them in shared batches (faster)."""
+    """:func:`propose_candidates` for many texts; the NER tags them in shared batches (faster).
+
+    The rule-based work (recognizers, reference grouping) runs in a thread while TensorFlow, which
+    releases the interpreter, tags the texts: on two cores they overlap.
+    """
     tagger = _tagger(ner)
-    ner_spans = tagger.predict_many(texts, candidates_only=True) if tagger is not None and texts else [[] for _ in texts]
+    enabled = None if recognizers is True else set(recognizers or ())
+
+    def rules() -> list[tuple[list[Span], list[Span]]]:
+        return [(rec.analyze(text, enabled=enabled) if recognizers else [], group_references(text)) for text in texts]
+
+    if tagger is not None and texts:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            ruled = pool.submit(rules)
+            ner_spans = tagger.predict_many(texts, candidates_only=True)
+            rule_results = ruled.result()
+    else:
+        ner_spans, rule_results = [[] for _ in texts], rules()
     result = []
-    for text, spans in zip(texts, ner_spans, strict=True):
-        found = list(spans)
-        if recognizers:
-            found += rec.analyze(text, enabled=None if recognizers is True else set(recognizers))
-        merged = merge_into_references(text, found)
+    for text, spans, (hits, references) in zip(texts, ner_spans, rule_results, strict=True):
+        found = list(spans) + hits
+        merged = merge_into_references(text, found, references)
         stripped = [s for s in (strip_affixes(text, s) if s.source == "ner" else s for s in merged) if s is not None]
         result.append(_with_repetitions(text, stripped) if repeat else stripped)
     return result
