@@ -35,6 +35,9 @@ def model_row(model_dir) -> dict:
     path = Path(model_dir) / "config.json"
     config = read_json(path) if path.exists() else {}
     training = config.get("training") or {}
+    if str(config.get("format", "")).startswith("rulings-anon-ner/"):  # the NER as element model
+        return {"model": str(model_dir), "Embed": "words+chars", "Variant": "legal NER", "Cand": "NO", "Mask": "-",
+                "Epoc": training.get("epochs", "?")}
     return {
         "model": str(model_dir),
         "Embed": {"bert": "BERT", "glove": "GloVe"}.get(config.get("embedding"), config.get("embedding", "?")),
