@@ -13,6 +13,7 @@ from .base import Pattern, Recognizer
 class AccountNumberRecognizer(Recognizer):
     name = "account_number"
     entity_type = "ACCOUNT"
+    REQUIRES = ("Konto", "Kto", "Bankleitzahl", "BLZ")
     PATTERNS = (
         # The label ("Kontonummer", "Konto-Nr.", "Kto.-Nr.", "Bankleitzahl", "BLZ"), then the
         # number, digits possibly grouped by single spaces.

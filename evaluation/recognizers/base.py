@@ -45,6 +45,9 @@ class Recognizer:
     CONTEXT: ClassVar[tuple[str, ...]] = ()
     # A regex for the text right before a match that rules the match out ("ISBN " before digits).
     EXCLUDE_BEFORE: ClassVar[str | None] = None
+    # Strings of which every match of every pattern contains one ("@" for e-mail): a text without
+    # any of them is skipped without running the patterns. Empty: always run.
+    REQUIRES: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options):
         if options:
@@ -74,6 +77,8 @@ class Recognizer:
 
     def analyze(self, text: str) -> list[Span]:
         """Validated, context-scored spans of this recognizer's references in ``text``."""
+        if self.REQUIRES and not any(required in text for required in self.REQUIRES):
+            return []
         spans = []
         for pattern, start, end in self.candidates(text):
             if self._exclude and self._exclude.search(text, max(0, start - CONTEXT_WINDOW), start):

@@ -19,6 +19,7 @@ DATE = rf"(?:[0-3]?\d\.\ ?(?:(?:{_MONTHS})\ |[01]?\d\.\ ?)(?:1[89]|20)?\d\d)(?!\
 class BirthDateRecognizer(Recognizer):
     name = "birth_date"
     entity_type = "BIRTH_DATE"
+    REQUIRES = ("geb", "Geburt")
     PATTERNS = (
         # Birth word before: "geb.", "geboren", "Geburtsdatum", "Geburtstag", optional "am".
         Pattern(

@@ -8,6 +8,7 @@ from .base import Pattern, Recognizer
 class EmailRecognizer(Recognizer):
     name = "email"
     entity_type = "EMAIL"
+    REQUIRES = ("@",)
     PATTERNS = (
         # Local part, "@", dot-separated domain labels and a top-level domain of letters.
         Pattern(
