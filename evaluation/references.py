@@ -57,7 +57,7 @@ class ReferenceRules:
 
     @classmethod
     def from_data(cls, affixes: dict) -> ReferenceRules:
-        prefixes = _alternation(affixes["prefixes"])
+        prefixes = _alternation(affixes["salutations"] + affixes["academic_titles"] + affixes["prefixes"])
         legal = _alternation(affixes["legal_forms"])
         particles = _alternation(affixes["particles"], flexible_space=False).replace(r"\ ", r"\s+")
         connectors = _alternation(affixes["connectors"])

@@ -181,7 +181,7 @@ def _abbreviations() -> frozenset[str]:
     """Words a period follows inside a name ("Prof.", "Dipl.-Ing.", "Co."): the abbreviated
     titles and legal forms of ``data/name_affixes.json``."""
     affixes = read_json(data_path("name_affixes.json"))
-    words = (w for key in ("prefixes", "legal_forms") for w in affixes[key])
+    words = (w for key in ("salutations", "academic_titles", "prefixes", "legal_forms") for w in affixes[key])
     return frozenset(part for w in words for part in re.findall(r"(\w+)\.", w))
 
 
