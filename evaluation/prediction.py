@@ -39,17 +39,11 @@ def load_element_model(model_dir, progress: bool = False):
     """The element model of a directory: a contextual model of ``rulings-anon train``
     (:class:`ElementModel`), or a legal NER of ``train-ner`` whose sensitivity output classifies
     every element unmasked (:class:`NerElementModel`; the ``none`` method only)."""
-    import json
+    from .ner.model import is_ner_directory
 
-    model_dir = Path(model_dir)
-    config = model_dir / "config.json"
-    try:
-        kind = json.loads(config.read_text(encoding="utf-8")).get("format", "") if config.is_file() else ""
-    except (json.JSONDecodeError, AttributeError):
-        kind = ""  # ElementModel names what is wrong with the directory
-    if isinstance(kind, str) and kind.startswith("rulings-anon-ner/"):
+    if is_ner_directory(model_dir):
         return NerElementModel(model_dir, progress)
-    return ElementModel(model_dir, progress)
+    return ElementModel(model_dir, progress)  # names what is wrong with any other directory
 
 
 class ElementModel:

@@ -30,12 +30,14 @@ LEGEND = ("'Embed', 'Cand', 'Epoc', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 'Cand-R
 
 def model_row(model_dir) -> dict:
     """The model columns of a row, from the model directory's ``config.json`` (None: the NER alone)."""
+    from .ner.model import is_ner_directory
+
     if model_dir is None:
         return {"model": "-", "Embed": "-", "Variant": "NER alone", "Cand": "YES", "Mask": "-", "Epoc": "-"}
     path = Path(model_dir) / "config.json"
     config = read_json(path) if path.exists() else {}
     training = config.get("training") or {}
-    if str(config.get("format", "")).startswith("rulings-anon-ner/"):  # the NER as element model
+    if is_ner_directory(model_dir):  # the NER as element model
         return {"model": str(model_dir), "Embed": "words+chars", "Variant": "legal NER", "Cand": "NO", "Mask": "-",
                 "Epoc": training.get("epochs", "?")}
     return {

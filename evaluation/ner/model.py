@@ -16,7 +16,8 @@ from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import atomic_writer
 from rulings_anon.tf import keras
 
-FORMAT = "rulings-anon-ner/1"
+FORMAT_FAMILY = "rulings-anon-ner/"
+FORMAT = FORMAT_FAMILY + "1"
 
 
 @dataclass
@@ -68,6 +69,17 @@ class NerConfig:
             raise ModelError(f"{path}: format {record.get('format')!r} is not {FORMAT!r}; retrain with `rulings-anon train-ner`")
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in record.items() if k in known})
+
+
+def is_ner_directory(directory) -> bool:
+    """Whether ``directory``'s ``config.json`` is a NER model's, of any format version (a wrong
+    version is then refused by :meth:`NerConfig.load`, naming it)."""
+    path = Path(directory) / "config.json"
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(record, dict) and str(record.get("format", "")).startswith(FORMAT_FAMILY)
 
 
 def build_model(config: NerConfig):
