@@ -166,18 +166,17 @@ def _method(args) -> str:
     return "none" if args.no_ner else "ner"
 
 
-def _load(args, method: str, progress: bool = True):
+def _load(args, method: str, settings, progress: bool = True):
     """The contextual model (None when the decision needs none) and the NER (None unless the method
     is ner); both raise ModelError naming what is wrong, missing options an InputError."""
     from data import path as data_path
     from rulings_anon.errors import InputError, ModelError
 
-    from .decisions import COMBINATIONS
     from .prediction import load_element_model
 
     if method == "ner" and args.no_ner:
         raise InputError("--method ner needs the NER; leave out --no-ner")
-    needs_model = method != "ner" or COMBINATIONS[args.combine].uses_model
+    needs_model = settings.needs_model(method)
     if needs_model and args.model is None:
         why = "--no-ner" if args.no_ner else f"method {method}" if method != "ner" else f"--combine {args.combine}"
         raise InputError(f"--model MODEL is needed with {why}; only the NER with --combine ner works without one")
@@ -204,7 +203,7 @@ def _run_evaluate(args) -> int:
     if not documents:
         raise InputError("the test set holds no documents", args.test)
     settings = _settings(args, args.method)
-    model, ner = _load(args, args.method)
+    model, ner = _load(args, args.method, settings)
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=not args.no_recognizers,
                       seed=args.seed)
     result["model"] = str(args.model)
@@ -232,7 +231,7 @@ def _run_score(args) -> int:
     from .scoring import Scorer, ScoreRun, score_documents
 
     settings = _settings(args, _method(args))
-    model, ner = _load(args, _method(args))
+    model, ner = _load(args, _method(args), settings)
     scorer = Scorer(model, settings, ner, recognizers=not args.no_recognizers)
     run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
     ansi = sys.stdout.isatty()

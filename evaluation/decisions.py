@@ -85,6 +85,11 @@ class Settings:
         if self.combination not in COMBINATIONS:
             raise ValueError(f"unknown combination {self.combination!r}; known: {', '.join(COMBINATIONS)}")
 
+    def needs_model(self, mode: str) -> bool:
+        """Whether candidate mode ``mode`` (``none``, ``ner``, ``random``) needs the contextual
+        model: always, except for ``ner`` with a combination that reads the proposers' scores alone."""
+        return mode != "ner" or COMBINATIONS[self.combination].uses_model
+
 
 def core(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` without surrounding punctuation (the whole range if nothing else is left)."""

@@ -92,9 +92,9 @@ def _curve_section(spec: dict, run_dir: Path) -> list[str]:
         # ner: one curve per combination of the NER's score and the model's probability
         for combination in spec.get("combinations", ["model"]) if method == "ner" else ["model"]:
             label = f"ner ({combination})" if method == "ner" else method
-            uses_model = method != "ner" or combination != "ner"
-            curves[label] = threshold_curve(documents, model if uses_model else None, method,
-                                            Settings(0.5, True, common_words(), combination), ner=ner)
+            settings = Settings(0.5, True, common_words(), combination)
+            curves[label] = threshold_curve(documents, model if settings.needs_model(method) else None, method,
+                                            settings, ner=ner)
     png = run_dir / "precision-recall.png"
     plot_curve(curves, png)
     lines = ["## Precision and recall over the score threshold", "", f"![precision-recall]({png.name})", ""]
