@@ -114,16 +114,19 @@ class NerElementModel:
 
         result: list[np.ndarray] = []
         bar = _bar(self.progress, sum(count_elements(d.text) for d in documents))
-        for document in documents:
-            pieces = [(start, document.text[start:end]) for start, end in blocks(document.text)]
-            starts, values = [], []
-            for (offset, _), (spans, sensitive) in zip(pieces, self.tagger.sensitivity_many([p for _, p in pieces]),
-                                                       strict=True):
-                starts += [offset + s for s, _ in spans]
-                values.append(sensitive)
-            result.append(element_maximum(document.text, np.array(starts, dtype=np.int64),
-                                          np.concatenate(values) if values else np.zeros(0, np.float32)))
-            bar.update(len(result[-1]))
+        for chunk in chunks(documents, CHUNK_ELEMENTS):
+            # The blocks of every document of the chunk, tagged in shared batches.
+            pieces = [(i, start, d.text[start:end]) for i, d in enumerate(chunk) for start, end in blocks(d.text)]
+            tagged = self.tagger.sensitivity_many([text for _, _, text in pieces])
+            starts: list[list[int]] = [[] for _ in chunk]
+            values: list[list[np.ndarray]] = [[] for _ in chunk]
+            for (i, offset, _), (spans, sensitive) in zip(pieces, tagged, strict=True):
+                starts[i] += [offset + s for s, _ in spans]
+                values[i].append(sensitive)
+            for document, doc_starts, doc_values in zip(chunk, starts, values, strict=True):
+                result.append(element_maximum(document.text, np.array(doc_starts, dtype=np.int64),
+                                              np.concatenate(doc_values) if doc_values else np.zeros(0, np.float32)))
+                bar.update(len(result[-1]))
         bar.close()
         return result
 
