@@ -28,7 +28,7 @@ from rulings_anon.document import Element, Span
 from rulings_anon.jsonl import read_json
 
 SOURCE = "references"
-NER_SOURCE = "ner"  # evaluation.ner.tagger.SOURCE (not imported: it would load TensorFlow)
+NER_SOURCE = "ner"  # the source of the legal NER's spans (evaluation.ner.tagger.SOURCE is this)
 # Person-like types whose fragments may grow into a name reference with particles.
 NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
 

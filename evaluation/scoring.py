@@ -34,12 +34,12 @@ from .prediction import chunks
 DEFAULT_THRESHOLD = 0.3
 DEFAULT_NER_THRESHOLD = 0.8
 DEFAULT_COMBINATION = "ner"
+CHUNK_ELEMENTS = 100_000
 
 
 def default_threshold(mode: str, combination: str) -> float:
     """The threshold used when none is given: ``mode`` is ``none``, ``ner`` or ``random``."""
     return DEFAULT_NER_THRESHOLD if mode == "ner" and combination == "ner" else DEFAULT_THRESHOLD
-CHUNK_ELEMENTS = 100_000
 
 
 @dataclass

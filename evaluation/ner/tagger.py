@@ -168,8 +168,9 @@ def sentence_pieces(text: str, token_spans: list[tuple[int, int]]) -> list[tuple
     for i in range(1, len(token_spans) - 1):
         s, e = token_spans[i]
         before = token_spans[i - 1]
-        if text[s:e] == "." and before[1] == s and before[1] - before[0] >= 3 and token_spans[i + 1][0] > e \
-                and text[before[0]:before[1]].isalpha() and text[before[0]:before[1]] not in _abbreviations():
+        word = text[before[0]:before[1]]
+        if text[s:e] == "." and before[1] == s and len(word) >= 3 and token_spans[i + 1][0] > e \
+                and word.isalpha() and word not in _abbreviations():
             pieces.append((start, before[1]))
             start = token_spans[i + 1][0]
     pieces.append((start, token_spans[-1][1]))
