@@ -39,15 +39,18 @@ class MaskingScheme:
     keep: float = 0.0
 
     @property
+    def shares(self) -> tuple[float, float, float, float]:
+        """The share of every strategy, by strategy id (:data:`STRATEGIES`)."""
+        return (self.placeholder_only, self.random, self.mask_token, self.keep)
+
+    @property
     def proportions(self) -> tuple[float, ...]:
         """The shares of the strategies by id; Table 5.4's three unless the scheme keeps candidates."""
-        shares = (self.placeholder_only, self.random, self.mask_token)
-        return (*shares, self.keep) if self.keep else shares
+        return self.shares if self.keep else self.shares[:KEEP]
 
     def describe(self) -> str:
         """"placeholder-only 0.25, random 0.25, mask token 0.5": the strategies it uses."""
-        shares = (self.placeholder_only, self.random, self.mask_token, self.keep)
-        return ", ".join(f"{name} {share:g}" for name, share in zip(STRATEGIES, shares, strict=True) if share)
+        return ", ".join(f"{name} {share:g}" for name, share in zip(STRATEGIES, self.shares, strict=True) if share)
 
 
 # Table 5.4 (BERT itself was pretrained with 0.1 / 0.1 / 0.8).
