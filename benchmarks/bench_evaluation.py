@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import data
@@ -86,7 +87,7 @@ def bench_methods(model, golds: list[GoldDocument], methods: list[str], settings
 def sweep(golds, observations, method: str, settings: Settings, with_model: bool) -> dict:
     """Metrics at every threshold of :data:`SWEEP` (for ``ner``: of every combination)."""
     names = [settings.combination] if method != "ner" else [
-        c.name for c in COMBINATIONS.values() if with_model or not c.uses_model]
+        name for name in COMBINATIONS if with_model or not replace(settings, combination=name).needs_model("ner")]
     swept = {}
     for name in names:
         for threshold in SWEEP:
@@ -179,7 +180,7 @@ def main() -> None:
         from evaluation.ner import load_ner
 
         ner = load_ner(args.ner)
-    if not args.models and (ner is None or COMBINATIONS[args.combine].uses_model):
+    if not args.models and (ner is None or settings.needs_model("ner")):
         parser.error("without a model directory, give --ner and --combine ner")
     exclude = ner_training_ids(ner) if args.unseen_by_ner and ner is not None else set()
     courts = args.court.split(",")
