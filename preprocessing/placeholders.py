@@ -41,6 +41,10 @@ _OMISSION = re.compile(r"^[(\[](?:\.{3,}|…)[)\]]")
 _COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z][a-z][A-Z])$")
 _KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(?:Co|str|Str|Ltd|Inc|e\.V|Nr)\.$")
 _HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?[,.;)]?$")
+_ENUMERATION_LABEL = re.compile(r"^\(?(?:([a-z])\1{0,2}|\d{1,2}|[IVX]{1,4})[.)]?$")
+_CASE_NUMBER_TAIL = re.compile(r"^\d+/\d{2,4},?$")
+_LETTER_IN_LIST = re.compile(r"^[A-ZÄÖÜ],$")
+_PLAIN_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
 
@@ -75,6 +79,8 @@ class Patterns:
     ordinal_nouns: frozenset[str]
     court_codes: frozenset[str]
     reference_followers: frozenset[str]
+    reference_suffixes: tuple[str, ...]
+    function_words: frozenset[str]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -104,6 +110,8 @@ class Patterns:
             ordinal_nouns=frozenset(raw["ordinal_nouns"]),
             court_codes=frozenset(raw["court_codes"]),
             reference_followers=frozenset(raw["reference_followers"]),
+            reference_suffixes=tuple(raw["reference_suffixes"]),
+            function_words=frozenset(raw["function_words"]),
         )
 
 
@@ -196,6 +204,19 @@ class PlaceholderDetector:
                     or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core)))
         if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
             return True
+        if pattern == "same_lower_letters" and (
+            raw.startswith("(") or raw.endswith(")") or core.rstrip(".") == "iii"
+            or (pred is not None and _ENUMERATION_LABEL.match(pred))
+        ):
+            return True  # list items "aaa)", "(bbb)", "bb aaa (1)", "Buchst. iii"
+        if core.rstrip(".") == "I" and self._roman_one(raw, pred_norm, succ_core):
+            return True
+        if pattern in ("single_letter", "initials") and self._in_name_list(texts, i):
+            return True
+        if pred_norm.endswith(self.p.reference_suffixes) and len(pred_norm) > 6 and pred_norm.isalpha():
+            return True  # "Steuerklasse I", "Hilfsantrag A", "Vorschlagsliste „C“"
+        if pattern == "single_letter" and self._after_case_number(texts, i):
+            return True  # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
         if pattern in ("letter_suffix", "hyphen_initials"):
             # "M-GmbH", "H-Stadt", "M-R" are placeholders; "E-Shop", "A-Öffner" are words
             rest = core.split("-", 1)[1].rstrip(".")
@@ -224,8 +245,17 @@ class PlaceholderDetector:
         if core.rstrip(".") in self.p.roman_numerals and (
             succ_core in self.p.ordinal_nouns
             or (succ_core in ("bis", "und", "-", "–") and self.core(after_succ).rstrip(".") in self.p.roman_numerals)
+            or (pred_norm in ("bis", "und", "-", "–") and i > 1
+                and self.core(texts[i - 2]).rstrip(".") in self.p.roman_numerals)
         ):
-            return True  # "des I. Senats", "Nr. 2 b I bis VI"
+            return True  # "des I. Senats", "Nr. 2 b I bis VI", "Ziffern I bis V"
+        # outline labels: "oben A II.", "unter II. D Nr. 5.3"
+        if pattern == "single_letter" and (
+            (succ_core.endswith(".") and len(succ_core) > 2 and succ_core.rstrip(".") in self.p.roman_numerals)
+            or (pred is not None and pred.endswith(".") and len(pred) > 2
+                and pred.rstrip(".") in self.p.roman_numerals)
+        ):
+            return True
         if pred and _BARE_NUMBER.match(self.core(pred) if self.core(pred) else pred):
             return True
         # statute books with a roman numeral: "SGB V", "BGBl. I"
@@ -247,6 +277,40 @@ class PlaceholderDetector:
             )
             return not (pred_norm in self.p.person_triggers or name_next)
         return False
+
+    def _roman_one(self, raw: str, pred_norm: str, succ_core: str) -> bool:
+        """Whether a bare "I" is the roman numeral one ("München I", "BStBl I", "(I.)").
+
+        It names a company or person only after an article, a preposition or a person
+        trigger ("die I GmbH", "in I und S", "der Angeklagte I.") or before a legal form.
+        """
+        if raw.startswith("("):
+            return True
+        return not (pred_norm in self.p.function_words or pred_norm in self.p.person_triggers
+                    or succ_core in self.p.legal_forms or succ_core in self.p.street_words)
+
+    def _in_name_list(self, texts: list[str], i: int) -> bool:
+        """Whether the initial stands in a run of names in clear, as in a signature line
+        ("Schmidt Treber K. Schmidt Hayen Fritz"): two bare capitalized words on each side
+        (or the paragraph's edge) that are neither articles nor person triggers."""
+        def name_like(k: int) -> bool:
+            if k < 0 or k >= len(texts):
+                return True
+            word = texts[k]
+            return (bool(_PLAIN_WORD.match(word)) and word.lower() not in self.p.function_words
+                    and word.lower() not in self.p.person_triggers and word not in self.p.legal_forms
+                    and word.lower() not in self.p.reference_words)
+        inside = [k for k in (i - 2, i - 1, i + 1, i + 2)]
+        if not (0 < i < len(texts) - 1):
+            return False
+        return all(name_like(k) for k in inside)
+
+    def _after_case_number(self, texts: list[str], i: int) -> bool:
+        """Whether a letter continues a comma list that follows a case number ("4146/12 E, U, F")."""
+        k = i - 1
+        while k >= 0 and _LETTER_IN_LIST.match(texts[k]):
+            k -= 1
+        return k < i - 1 and k >= 0 and bool(_CASE_NUMBER_TAIL.match(texts[k]))
 
     def classify_simple(self, core: str) -> bool:
         """Whether ``core`` has the form of a capital initial ("B.", "K")."""

@@ -37,6 +37,14 @@ def found(detector, text):
         ("die w GmbH zahlte", [("w GmbH", "potential")]),
         # brackets around an initial are not part of it
         ("der Geschäftsführer (H.-G.) erklärte", [("H.-G.", "potential")]),
+        # a bare "I" names someone after an article, preposition or person trigger, or before a legal form
+        ("Gesellschafter sind die I GmbH und der Angeklagte I.", [("I GmbH", "potential"), ("I.", "potential")]),
+        ("Sie unterhält in I und in S je einen Betrieb.", [("I", "potential"), ("S", "potential")]),
+        # a lower-case run without list brackets stays a placeholder; "V." after an initial is a surname
+        ("Er wohnte in xxx bei der C- B. V. und den Gesellschaftern A. X. und B. X. zusammen.",
+         [("xxx", "potential"), ("B. V.", "potential"), ("A. X.", "potential"), ("B. X.", "potential")]),
+        # a letter in a comma list that does not follow a case number
+        ("Die Zeugen A, B und C sagten aus.", [("A", "potential"), ("B", "potential"), ("C", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -57,6 +65,19 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Er schrieb eine E-Mail und fuhr mit der U-Bahn, z. B. mittags, s. o.",
         "Das ist i.d.R. so; BGBl. I S. 2317.",
         "Nach h. M. ist das so; Abteilung I prüft Nr. 2 b I bis VI.",
+        # the roman numeral one in designations and cross references
+        "LG München I, Staatsanwaltschaft München I, BStBl I S. 890, Hilfsantrag I, dazu (I.).",
+        "Die Beschwerdeführer zu I. und zu II. rügen Anhang 1 Ziffern I bis V.",
+        # list items of repeated lower-case letters and lower-case roman numerals
+        "aaa) Eine Befugnis fehlt. (bbb) Das gilt auch. Vgl. II. 1. b bb aaa (1) und Buchst. iii PCT.",
+        # designators named by a compound noun
+        "Der Anspruch nach Hilfsantrag A und die Steuerklasse V sowie die Vorschlagsliste „C“.",
+        # initials of judges in a signature line
+        "Gründe verzichtet. Schmidt Treber K. Schmidt Hayen Fritz",
+        # tax-type letters after a finance court's case number
+        "Das Urteil 2 K 2039/15 E, G, U wird aufgehoben.",
+        # outline labels around a roman numeral
+        "Wie oben A II. dargelegt und unter II. D Nr. 5.3 geregelt; ferner Bl. 49 d. A.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
