@@ -1,8 +1,9 @@
 """Benchmark of the placeholder detector (issue 2 targets).
 
 1. Quality on the held-out court (BSG by default): element-level accuracy, precision, recall,
-   specificity and F1 against the LER gold (Table 6.1 layout), and on the dev courts for
-   comparison.
+   specificity and F1 against the LER gold (Table 6.1 layout), against the LER gold corrected by
+   the hand-checked labels ``data/ler/bsg.checked.jsonl`` where they exist, and on the dev courts
+   for comparison.
 2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
    in elements per second (best of three runs).
 
@@ -20,15 +21,16 @@ import time
 from pathlib import Path
 
 import data
-from preprocessing.validation import detection_metrics, format_table, validate_documents
+from preprocessing.validation import detection_metrics, format_table, read_checked_labels, validate_documents
 from rulings_anon.inputs import read_documents
 
 HELD_OUT = ["bsg"]
 DEV = ["bag", "bfh", "bgh", "bpatg", "bverfg"]
 
 
-def quality(courts: list[str]) -> dict:
-    return detection_metrics(validate_documents(read_documents(data.ler_corpus_files(courts)))[0])
+def quality(courts: list[str], checked_file: Path | None = None) -> dict:
+    checked = read_checked_labels(checked_file) if checked_file else None
+    return detection_metrics(validate_documents(read_documents(data.ler_corpus_files(courts)), checked=checked)[0])
 
 
 def speed(size_bytes: int = 2_000_000, runs: int = 3) -> dict:
@@ -60,8 +62,13 @@ def main() -> None:
     parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args()
     results = {"held_out": quality(HELD_OUT), "dev": quality(DEV), "speed": speed()}
-    print(format_table(results["held_out"], "Held-out court BSG"))
+    print(format_table(results["held_out"], "Held-out court BSG, LER gold"))
     print()
+    checked_file = data.checked_labels_file(HELD_OUT[0])
+    if checked_file:
+        results["held_out_checked"] = quality(HELD_OUT, checked_file)
+        print(format_table(results["held_out_checked"], f"Held-out court BSG, hand-checked ({checked_file.name})"))
+        print()
     print(format_table(results["dev"], "Dev courts " + ", ".join(c.upper() for c in DEV)))
     s = results["speed"]
     print(f"\nSpeed: {s['elements']:,} elements ({s['bytes'] / 1e6:.1f} MB) in {s['seconds']} s "

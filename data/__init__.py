@@ -20,3 +20,9 @@ def ler_corpus_files(courts=None) -> list[Path]:
         wanted = {c.lower() for c in courts}
         files = [f for f in files if f.name.split(".")[0] in wanted]
     return files
+
+
+def checked_labels_file(court: str) -> Path | None:
+    """Hand-checked placeholder labels of a bundled court (``ler/<court>.checked.jsonl``), if any."""
+    candidate = DATA_DIR.joinpath("ler", f"{court.lower()}.checked.jsonl")
+    return candidate if candidate.exists() else None

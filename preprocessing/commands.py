@@ -58,6 +58,9 @@ def _configure_validate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--decisions", metavar="DECISIONS.jsonl",
                    help="a decisions file of the terminal tool; validates against the user's decisions "
                         "for the single document given as GOLD")
+    p.add_argument("--checked", metavar="LABELS.jsonl",
+                   help="hand-checked element labels (decisions format) that override the gold of the "
+                        "elements they name, e.g. data/ler/bsg.checked.jsonl")
     p.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
     p.add_argument("--show-errors", type=int, default=0, metavar="N", help="list the first N disagreements")
 
@@ -70,7 +73,13 @@ def _run_validate(args) -> int:
     from rulings_anon.inputs import read_documents
     from rulings_anon.jsonl import read_jsonl
 
-    from .validation import detection_metrics, format_table, validate_decisions, validate_documents
+    from .validation import (
+        detection_metrics,
+        format_table,
+        read_checked_labels,
+        validate_decisions,
+        validate_documents,
+    )
 
     paths = args.inputs or data.ler_corpus_files(args.courts.split(","))
     if not paths:
@@ -81,7 +90,8 @@ def _run_validate(args) -> int:
             raise InputError("--decisions needs exactly one GOLD document", args.decisions)
         confusion, errors = validate_decisions(documents[0], list(read_jsonl(args.decisions))), []
     else:
-        confusion, errors = validate_documents(documents, keep_errors=args.show_errors)
+        checked = read_checked_labels(args.checked) if args.checked else None
+        confusion, errors = validate_documents(documents, keep_errors=args.show_errors, checked=checked)
     metrics = detection_metrics(confusion)
     if args.json:
         print(json.dumps(metrics))

@@ -4,20 +4,44 @@ Gold comes from documents with gold ``spans`` (the bundled LER corpus, a pseudon
 test set's source) or from the decisions file of the terminal tool (``{"id", "start", "end",
 "placeholder"}`` per decided element). Both are compared at element level: an element is a
 gold placeholder when a gold span overlaps it.
+
+The LER gold counts only placeholders inside person, company and place entities: an anonymized
+court seat ("Amtsgericht P."), an authority ("Finanzamt X") or a redacted amount ("... €") is
+not in it, while initials of authors named in clear are. *Hand-checked labels* (a decisions file
+whose lines override the gold for the elements they name, ``data/ler/<court>.checked.jsonl``)
+correct that for a court.
 """
 
 from __future__ import annotations
 
 from rulings_anon.confusion import Confusion
 from rulings_anon.document import Document, element_labels
+from rulings_anon.errors import InputError
+from rulings_anon.jsonl import read_jsonl
 
 from .placeholders import PlaceholderDetector
 
+CheckedLabels = dict[tuple[str, int, int], bool]
+
+
+def read_checked_labels(path) -> CheckedLabels:
+    """Hand-checked element labels: ``(doc id, start, end) -> placeholder`` from a decisions file."""
+    labels: CheckedLabels = {}
+    for number, line in enumerate(read_jsonl(path), 1):
+        try:
+            labels[(line["id"], int(line["start"]), int(line["end"]))] = bool(line["placeholder"])
+        except (KeyError, TypeError, ValueError):
+            raise InputError("a checked label needs 'id', 'start', 'end' and 'placeholder'", path, number) from None
+    return labels
+
 
 def validate_documents(documents, detector: PlaceholderDetector | None = None,
-                       keep_errors: int = 0) -> tuple[Confusion, list[tuple[str, int, int, str]]]:
+                       keep_errors: int = 0, checked: CheckedLabels | None = None,
+                       ) -> tuple[Confusion, list[tuple[str, int, int, str]]]:
     """Compare detected placeholders with each document's gold ``spans`` element by element.
 
+    ``checked`` labels replace the gold of the elements they name; one that names no element of
+    its document means the labels were made on another text and is an error.
     Returns the counts and the first ``keep_errors`` disagreements ``(doc id, start, end, FP|FN)``.
     """
     detector = detector or PlaceholderDetector()
@@ -26,11 +50,25 @@ def validate_documents(documents, detector: PlaceholderDetector | None = None,
     for document in documents:
         elements, predicted = detector.document_element_labels(document.text)
         gold = element_labels(elements, document.spans)
+        if checked:
+            gold = _with_checked(document.id, elements, gold, checked)
         confusion = confusion + Confusion.count(gold, predicted)
         for element, g, p in zip(elements, gold, predicted):
             if g != p and len(errors) < keep_errors:
                 errors.append((document.id, element.start, element.end, "FN" if g else "FP"))
     return confusion, errors
+
+
+def _with_checked(doc_id: str, elements, gold: list[bool], checked: CheckedLabels) -> list[bool]:
+    wanted = {(start, end): label for (i, start, end), label in checked.items() if i == doc_id}
+    if not wanted:
+        return gold
+    merged = [wanted.pop((e.start, e.end), g) for e, g in zip(elements, gold)]
+    if wanted:
+        (start, end), _ = next(iter(wanted.items()))
+        raise InputError(f"checked label {doc_id}:{start}-{end} names no element of that document "
+                         f"(labels made on another text?)")
+    return merged
 
 
 def validate_decisions(document: Document, decisions: list[dict],

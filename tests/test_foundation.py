@@ -242,3 +242,29 @@ def test_validate_placeholders_prints_table_6_1(tmp_path):
     metrics = json.loads(result.stdout)
     assert (metrics["tp"], metrics["fp"], metrics["fn"], metrics["elements"]) == (2, 0, 0, 9)
     assert metrics["precision"] == 1.0 and metrics["recall"] == 1.0
+
+
+def test_checked_labels_override_the_gold_of_the_elements_they_name(tmp_path):
+    # gold misses "P." (an anonymized court seat) and wrongly has "I." (an author's initial)
+    text = "Das Amtsgericht P. zitiert Goldstein, I., und Herrn K."
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "g", "text": text, "spans": [{"start": 38, "end": 40},
+                                                                   {"start": 52, "end": 54}]}) + "\n",
+                    encoding="utf-8")
+    result = run_cli("validate-placeholders", str(gold), "--json")
+    plain = json.loads(result.stdout)
+    assert (plain["tp"], plain["fp"], plain["fn"]) == (1, 1, 1)  # "K." found, "P." FP, "I.," FN
+    checked = tmp_path / "checked.jsonl"
+    checked.write_text(json.dumps({"id": "g", "start": 16, "end": 18, "placeholder": True}) + "\n"
+                       + json.dumps({"id": "g", "start": 38, "end": 41, "placeholder": False}) + "\n",
+                       encoding="utf-8")
+    result = run_cli("validate-placeholders", str(gold), "--checked", str(checked), "--json")
+    assert result.returncode == 0, result.stderr
+    fixed = json.loads(result.stdout)
+    assert (fixed["tp"], fixed["fp"], fixed["fn"], fixed["elements"]) == (2, 0, 0, 9)
+    # a label that names no element (made on another text) is a clear error
+    checked.write_text(json.dumps({"id": "g", "start": 17, "end": 18, "placeholder": True}) + "\n", encoding="utf-8")
+    result = run_cli("validate-placeholders", str(gold), "--checked", str(checked))
+    assert result.returncode == 2 and "checked label g:17-18 names no element" in result.stderr
+    assert "Traceback" not in result.stderr
+
