@@ -205,7 +205,7 @@ class PlaceholderDetector:
         if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
             return True
         if pattern == "same_lower_letters" and (
-            raw.startswith("(") or raw.endswith(")") or core.rstrip(".") == "iii"
+            raw.startswith("(") or raw.rstrip(",.;:").endswith(")") or core.rstrip(".") == "iii"
             or (pred is not None and _ENUMERATION_LABEL.match(pred))
         ):
             return True  # list items "aaa)", "(bbb)", "bb aaa (1)", "Buchst. iii"
@@ -263,9 +263,13 @@ class PlaceholderDetector:
             return True
         # a section marker at a sentence start ("A. Die Revision ist unbegründet") or a first
         # initial before a name in clear ("K. Schmidt"): followed by a capitalized word that is
-        # not itself an initial
+        # not itself an initial. Not when a comma follows the initial ("Dr. K., Institut für")
+        # or a title precedes it and a bracket or a new sentence follows ("Dr. S. (Neurologe)").
         if (pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
                 and (pred is None or pred[-1] in ".:;" or pred_norm in ("", ))
+                and not raw.endswith(",")
+                and not (pred_norm in self.p.person_triggers
+                         and (succ.startswith("(") or succ_core.lower() in self.p.function_words))
                 and not self.p.potential["single_letter"].match(succ_core)
                 and not self.p.potential["two_letters"].match(succ_core)
                 and succ_core not in self.p.legal_forms):

@@ -45,6 +45,10 @@ def found(detector, text):
          [("xxx", "potential"), ("B. V.", "potential"), ("A. X.", "potential"), ("B. X.", "potential")]),
         # a letter in a comma list that does not follow a case number
         ("Die Zeugen A, B und C sagten aus.", [("A", "potential"), ("B", "potential"), ("C", "potential")]),
+        # an initial after a title with a comma, a bracket or a new sentence after it is a person
+        ("Er beauftragte Prof. Dr. B., Zentralinstitut für Gesundheit.", [("B.", "potential")]),
+        ("Der Sachverständige Dr. S. (Neurologe) und nicht Dr. H. Dies sei klar.",
+         [("S.", "potential"), ("H.", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -70,6 +74,9 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Die Beschwerdeführer zu I. und zu II. rügen Anhang 1 Ziffern I bis V.",
         # list items of repeated lower-case letters and lower-case roman numerals
         "aaa) Eine Befugnis fehlt. (bbb) Das gilt auch. Vgl. II. 1. b bb aaa (1) und Buchst. iii PCT.",
+        "Nach dem Wortlaut (dazu aaa) und dem Zweck (dazu bbb), ohne Weiteres (dazu ccc).",
+        # a title, an initial and a surname in clear: a judge named with the first initial
+        "Es entschieden die Richter Schwarz, Dipl.-Ing. J. Müller und Dr. Kapels.",
         # designators named by a compound noun
         "Der Anspruch nach Hilfsantrag A und die Steuerklasse V sowie die Vorschlagsliste „C“.",
         # initials of judges in a signature line
