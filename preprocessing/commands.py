@@ -91,6 +91,9 @@ def _run_validate(args) -> int:
         confusion, errors = validate_decisions(documents[0], list(read_jsonl(args.decisions))), []
     else:
         checked = read_checked_labels(args.checked) if args.checked else None
+        if checked and not {doc_id for doc_id, _, _ in checked} & {d.id for d in documents}:
+            print(f"warning: {args.checked}: none of its {len(checked)} labels names a validated document; "
+                  f"the figures are against the plain gold", file=sys.stderr)
         confusion, errors = validate_documents(documents, keep_errors=args.show_errors, checked=checked)
     metrics = detection_metrics(confusion)
     if args.json:

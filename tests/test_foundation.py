@@ -262,6 +262,12 @@ def test_checked_labels_override_the_gold_of_the_elements_they_name(tmp_path):
     assert result.returncode == 0, result.stderr
     fixed = json.loads(result.stdout)
     assert (fixed["tp"], fixed["fp"], fixed["fn"], fixed["elements"]) == (2, 0, 0, 9)
+    # labels of other documents only leave a warning
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"id": "h", "start": 0, "end": 3, "placeholder": True}) + "\n", encoding="utf-8")
+    result = run_cli("validate-placeholders", str(gold), "--checked", str(other), "--json")
+    assert result.returncode == 0 and json.loads(result.stdout) == plain
+    assert "none of its 1 labels names a validated document" in result.stderr
     # a label that names no element (made on another text) is a clear error
     checked.write_text(json.dumps({"id": "g", "start": 17, "end": 18, "placeholder": True}) + "\n", encoding="utf-8")
     result = run_cli("validate-placeholders", str(gold), "--checked", str(checked))
