@@ -94,6 +94,7 @@ NEGATIVES = [
     "Müller, Kommentar, 3-406-45678-2 (ISBN-10)",  # valid ISBN-10 without the label
     "BGBl. I S. 2317; NJW 2018, 1234; BT-Drucks. 17/12345",  # gazette pages look like numbers
     "Rein NZA-RR 2009, 462; Spengler in Burger TVöD / TV-L 3. Aufl.",  # journal and edition, not plates
+    "1 BvR 600/92 -, NJW-RR 1993, S. 383 < 383 >; von A-F nach A-M 21 km",  # page with "S.", a distance
     "B 4 AS 12/16 R und 1 BvR 2019/09 sowie L 3 AS 0123/16",  # social and constitutional court file numbers
     "Vgl. a.a.O., Rn. 12 f.; z.B. Rz. 3",  # abbreviations with dots are not domains
     "im Zeitraum 2012 bis 2015 betrug die Summe 12.345,67 EUR",  # amounts and years
