@@ -45,6 +45,7 @@ _ENUMERATION_LABEL = re.compile(r"^\(?(?:([a-z])\1{0,2}|\d{1,2}|[IVX]{1,4})[.)]?
 _CASE_NUMBER_TAIL = re.compile(r"^\d+/\d{2,4},?$")
 _LETTER_IN_LIST = re.compile(r"^[A-ZÄÖÜ],$")
 _PLAIN_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?$")
+_AMOUNT_UNITS = frozenset({"€", "EUR", "Euro", "DM", "US-Dollar", "Dollar", "$", "CHF"})
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
 
@@ -199,7 +200,12 @@ class PlaceholderDetector:
 
         if pattern == "simple_ellipsis":
             # an omission: "(...)", "[...]", "...“", "..." inside a quotation or after a
-            # sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft")
+            # sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft").
+            # After a capital letter it continues that placeholder ("die Firma B ... GmbH",
+            # "der Zeuge W ...,"), also in a quotation.
+            if (pred is not None and self.p.potential["single_letter"].match(pred)
+                    and raw[0] not in self.p.strip_leading and self.classify(texts, i - 1) is not None):
+                return False
             return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != core
                     or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core)))
         if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
@@ -228,7 +234,9 @@ class PlaceholderDetector:
         # page, margin number, appendix, exhibit and statute references: "S. 24", "Anlage K 1",
         # "§ 35 a", "Art. 3 b", case numbers "5 C 40.84", "B 12 KR 5/16 R", "V ZR 130/15",
         # section references "zu C II 3 der Gründe"
-        if succ and pattern != "initials" and (
+        # ... unless the number is an amount: "das Grundstück A 12.900.000 €"
+        amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ) in _AMOUNT_UNITS
+        if succ and pattern != "initials" and not amount and (
             _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
             or succ_core in self.p.court_codes
             or (_COURT_CODE.match(succ_core) and succ_core.rstrip(".") not in self.p.legal_forms

@@ -45,6 +45,11 @@ def found(detector, text):
          [("xxx", "potential"), ("B. V.", "potential"), ("A. X.", "potential"), ("B. X.", "potential")]),
         # a letter in a comma list that does not follow a case number
         ("Die Zeugen A, B und C sagten aus.", [("A", "potential"), ("B", "potential"), ("C", "potential")]),
+        # an ellipsis right after a capital letter continues it, also inside a quotation
+        ('Er gab an: "Die Firma B ... GmbH, vertreten durch den Zeugen W ..., zahlte."',
+         [("B ... GmbH", "potential"), ("W ...", "potential")]),
+        # a number followed by a currency is an amount, not a page: "B. 500 Euro" is no "S. 24"
+        ("Er hat dem Geschädigten B. 500 Euro gezahlt.", [("B.", "potential")]),
         # an initial after a title with a comma, a bracket or a new sentence after it is a person
         ("Er beauftragte Prof. Dr. B., Zentralinstitut für Gesundheit.", [("B.", "potential")]),
         ("Der Sachverständige Dr. S. (Neurologe) und nicht Dr. H. Dies sei klar.",
