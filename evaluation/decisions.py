@@ -73,7 +73,9 @@ class Settings:
 
     ``threshold``: the least probability of a sensitive element; ``consistency``: propagate flagged
     names; ``common_words``: words never propagated, because they are words, not names (German
-    nouns are capitalized too: a "Vertrag" flagged once must not flag every "Vertrag").
+    nouns are capitalized too: a "Vertrag" flagged once must not flag every "Vertrag"). A proposed
+    reference that is one common word ("Rampen", "Bauwerken") has no NER score either: only a
+    contextual model may still judge it.
     """
 
     threshold: float
@@ -152,8 +154,8 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if candidates is None:
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
-        units = _reference_units(elements, probabilities, settings.threshold, candidates,
-                                 COMBINATIONS[settings.combination])
+        units = _reference_units(text, elements, probabilities, settings.threshold, candidates,
+                                 COMBINATIONS[settings.combination], settings.common_words)
     units += [_Unit(s.start, s.end, covered_elements(elements, s), s.score if s.score is not None else 1.0,
                     s.source or "recognizer", s.type, mergeable=False) for s in standalone]
     units = [u for u in units if u.elements]
@@ -171,16 +173,19 @@ def _element_units(text, elements, probabilities, threshold) -> list[_Unit]:
     return units
 
 
-def _reference_units(elements, probabilities, threshold, candidates, combination: Combination) -> list[_Unit]:
+def _reference_units(text, elements, probabilities, threshold, candidates, combination: Combination,
+                     common_words=frozenset()) -> list[_Unit]:
     """Units of the candidates whose combined score reaches ``threshold``.
 
     Only the NER's score says whether courts anonymize a reference; a candidate of a rule-based
-    recognizer that is not sensitive on its own ("Frau Dr. Hacker", a patent number) is judged by
-    the model alone, and without a model (combination ``ner``) it is no unit.
+    recognizer that is not sensitive on its own ("Frau Dr. Hacker", a patent number) or a NER
+    reference that is one common word is judged by the model alone, and without a model
+    (combination ``ner``) it is no unit.
     """
     units = []
     for span in candidates:
-        scored = span.source == NER_SOURCE and span.score is not None
+        scored = (span.source == NER_SOURCE and span.score is not None
+                  and not _one_common_word(text, span, common_words))
         if not combination.uses_model and not scored:
             continue
         covered = covered_elements(elements, span)
@@ -192,6 +197,14 @@ def _reference_units(elements, probabilities, threshold, candidates, combination
             source = f"{span.source or 'candidate'}+{MODEL_SOURCE}" if combination.uses_model else span.source
             units.append(_Unit(span.start, span.end, covered, p, source, span.type, mergeable=False))
     return units
+
+
+def _one_common_word(text: str, span: Span, common_words) -> bool:
+    if not common_words:
+        return False
+    s, e = core(text, span.start, span.end)
+    word = text[s:e]
+    return word in common_words and not any(c.isspace() for c in word)
 
 
 def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:

@@ -163,3 +163,24 @@ def test_the_command_line_default_threshold_is_the_scorers():
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
     assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION
     assert set(commands.COMBINATION_NAMES) == set(COMBINATIONS)
+
+
+def test_a_ner_reference_of_one_common_word_has_no_ner_score():
+    text = "Die Rampen gehören der Meyer Bau, sagt Herr Winter."
+    elements = split_elements(text)
+    candidates = [Span(4, 10, "Rampen", "PER", 0.98, source="ner"),
+                  Span(23, 32, "Meyer Bau", "UN", 0.95, source="ner"),
+                  Span(44, 50, "Winter", "PER", 0.9, source="ner")]
+    common = frozenset({"Rampen", "Winter", "Bau"})
+    settings = Settings(0.8, consistency=True, common_words=common, combination="ner")
+    spans = decide(text, elements, [0.0] * len(elements), settings, candidates=candidates)
+    # "Rampen" and "Winter" are words the dev courts use outside names; "Meyer Bau" is two words
+    assert [(s.text, s.source) for s in spans] == [("Meyer Bau", "ner")]
+    # without the list (consistency off) the NER's score decides alone
+    spans = decide(text, elements, [0.0] * len(elements), Settings(0.8, consistency=False, combination="ner"),
+                   candidates=candidates)
+    assert [s.text for s in spans] == ["Rampen", "Meyer Bau", "Winter"]
+    # a contextual model may still judge a common word
+    probs = [0.9 if e.text == "Rampen" else 0.0 for e in elements]
+    spans = decide(text, elements, probs, Settings(0.8, common_words=common, combination="mean"), candidates=candidates)
+    assert [s.text for s in spans] == ["Rampen"]

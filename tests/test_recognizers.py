@@ -168,4 +168,4 @@ def test_when_domain_is_a_public_site_then_no_url_span():
 
 
 def test_standalone_flags_come_from_data():
-    assert is_standalone("iban") and not is_standalone("patent")
+    assert is_standalone("iban") and not is_standalone("patent") and not is_standalone("url")
