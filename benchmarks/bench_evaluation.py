@@ -36,15 +36,23 @@ from evaluation.metrics import Confusion
 from evaluation.prediction import NerElementModel, load_element_model
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
+from preprocessing.validation import read_checked_labels
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 
 
-def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset()
-               ) -> list[Document]:
-    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed) if r["id"] not in exclude]
+def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset(),
+               checked: bool = False) -> list[Document]:
+    labels = {}
+    for court in courts if checked else ():
+        checked_file = data.checked_labels_file(court)
+        if checked_file is None:
+            raise SystemExit(f"no hand-checked labels for {court} (data/checked/{court}.jsonl)")
+        labels.update(read_checked_labels(checked_file))
+    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed, checked=labels or None)
+               if r["id"] not in exclude]
     records = records[:limit] if limit else records
     write_jsonl(path, records)
     return [Document.from_record(r) for r in records]
@@ -164,6 +172,9 @@ def main() -> None:
                         help="court(s) of the test set, comma-separated (default: the held-out bsg)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N rulings of the court")
     parser.add_argument("--ner", default=None, help="NER model directory (adds the ner method)")
+    parser.add_argument("--checked", action="store_true",
+                        help="correct the courts' placeholder spans by their hand-checked labels "
+                             "(data/checked/<court>.jsonl) before pseudonymizing")
     parser.add_argument("--unseen-by-ner", action="store_true",
                         help="drop the rulings the NER was trained on (to choose defaults on dev courts)")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
@@ -188,7 +199,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"
-        golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude))
+        golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude, args.checked))
         print(f"test set: {args.court}, {len(golds)} documents, {sum(len(g.elements) for g in golds):,} elements, "
               f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}, "
               f"combination {args.combine}")

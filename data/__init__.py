@@ -23,6 +23,6 @@ def ler_corpus_files(courts=None) -> list[Path]:
 
 
 def checked_labels_file(court: str) -> Path | None:
-    """Hand-checked placeholder labels of a bundled court (``ler/<court>.checked.jsonl``), if any."""
-    candidate = DATA_DIR.joinpath("ler", f"{court.lower()}.checked.jsonl")
+    """Hand-checked placeholder labels of a bundled court (``checked/<court>.jsonl``), if any."""
+    candidate = DATA_DIR.joinpath("checked", f"{court.lower()}.jsonl")
     return candidate if candidate.exists() else None

@@ -149,6 +149,9 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, type=Path, metavar="GOLD.jsonl", help="gold test set to write")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N rulings")
+    parser.add_argument("--checked", type=Path, metavar="LABELS.jsonl",
+                        help="hand-checked element labels that correct the placeholder spans first "
+                             "(e.g. data/checked/bsg.jsonl)")
 
 
 def _settings(args, method: str):
@@ -250,11 +253,13 @@ def _run_score(args) -> int:
 
 
 def _run_testset(args) -> int:
+    from preprocessing.validation import read_checked_labels
     from rulings_anon.jsonl import write_jsonl
 
     from .testset import gold_records
 
-    count = write_jsonl(args.out, gold_records(args.inputs, args.seed, args.limit))
+    checked = read_checked_labels(args.checked) if args.checked else None
+    count = write_jsonl(args.out, gold_records(args.inputs, args.seed, args.limit, checked))
     print(f"build-testset: {count} documents -> {args.out}", file=sys.stderr)
     return 0
 

@@ -60,7 +60,7 @@ def _configure_validate(p: argparse.ArgumentParser) -> None:
                         "for the single document given as GOLD")
     p.add_argument("--checked", metavar="LABELS.jsonl",
                    help="hand-checked element labels (decisions format) that override the gold of the "
-                        "elements they name, e.g. data/ler/bsg.checked.jsonl")
+                        "elements they name, e.g. data/checked/bsg.jsonl")
     p.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
     p.add_argument("--show-errors", type=int, default=0, metavar="N", help="list the first N disagreements")
 

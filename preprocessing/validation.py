@@ -8,7 +8,7 @@ gold placeholder when a gold span overlaps it.
 The LER gold counts only placeholders inside person, company and place entities: an anonymized
 court seat ("Amtsgericht P."), an authority ("Finanzamt X") or a redacted amount ("... €") is
 not in it, while initials of authors named in clear are. *Hand-checked labels* (a decisions file
-whose lines override the gold for the elements they name, ``data/ler/<court>.checked.jsonl``)
+whose lines override the gold for the elements they name, ``data/checked/<court>.jsonl``)
 correct that for a court.
 """
 

@@ -1,12 +1,13 @@
 """Replacing scored spans: court-style placeholders, surrogates, highlighting, the gold test set."""
 
+import json
 import re
 
 import pytest
 
 from evaluation.highlight import highlight
 from evaluation.redaction import anonymize, court_placeholder, pseudonymize
-from evaluation.testset import gold_records
+from evaluation.testset import apply_checked, gold_records
 from rulings_anon.document import Span
 
 TEXT = ("Herrn Thilo Kemper und die Meyer Bau GmbH sowie die Isenberg AG in Kehl, IBAN "
@@ -101,3 +102,24 @@ def test_legal_forms_in_court_style(text, piece, expected):
     start = text.index(piece)
     _, end, placeholder = court_placeholder(text, Span(start, start + len(piece), piece, "company"))
     assert placeholder == expected and text[end - 2:end] in ("K.", "KG")
+
+
+def test_checked_labels_correct_the_gold_before_pseudonymizing(tmp_path):
+    text = "Die Richterin Dr. W. und die Firma S e. K. sowie Goldstein, I., zahlten."
+    record = {"id": "r1", "text": text,
+              "spans": [{"start": 35, "end": 42, "type": "UN"}, {"start": 60, "end": 62, "type": "PER"}]}
+    checked = {("r1", 18, 20): True,    # an anonymized judge the LER gold missed
+               ("r1", 37, 39): False,   # "e. K." is the legal form, not the placeholder
+               ("r1", 40, 42): False,
+               ("r1", 60, 63): False,   # an author's initial in clear
+               ("other", 0, 3): True}   # labels of other documents are ignored
+    fixed = apply_checked(record, checked)
+    assert [(text[s["start"]:s["end"]], s.get("type")) for s in fixed["spans"]] == [("W.", None), ("S", "UN")]
+    assert apply_checked(record, {}) is record
+    path = tmp_path / "ler.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    (gold,) = list(gold_records([path], seed=0, checked=checked))
+    # the two corrected placeholders are replaced by surrogates; "Goldstein, I.," stays as it was
+    assert len(gold["spans"]) == 2 and "Goldstein, I., zahlten." in gold["text"]
+    assert gold["text"].endswith("Goldstein, I., zahlten.") and "Dr. W. " not in gold["text"]
+    assert all(gold["text"][s["start"]:s["end"]].strip() for s in gold["spans"])
