@@ -235,7 +235,7 @@ class PlaceholderDetector:
         # "§ 35 a", "Art. 3 b", case numbers "5 C 40.84", "B 12 KR 5/16 R", "V ZR 130/15",
         # section references "zu C II 3 der Gründe"
         # ... unless the number is an amount: "das Grundstück A 12.900.000 €"
-        amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ) in _AMOUNT_UNITS
+        amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ).rstrip(".") in _AMOUNT_UNITS
         if succ and pattern != "initials" and not amount and (
             _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
             or succ_core in self.p.court_codes

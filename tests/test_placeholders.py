@@ -50,6 +50,7 @@ def found(detector, text):
          [("B ... GmbH", "potential"), ("W ...", "potential")]),
         # a number followed by a currency is an amount, not a page: "B. 500 Euro" is no "S. 24"
         ("Er hat dem Geschädigten B. 500 Euro gezahlt.", [("B.", "potential")]),
+        ("Auf das Grundstück A entfielen, auf das Grundstück B 12.900.000 Euro.", [("A", "potential"), ("B", "potential")]),
         # an initial after a title with a comma, a bracket or a new sentence after it is a person
         ("Er beauftragte Prof. Dr. B., Zentralinstitut für Gesundheit.", [("B.", "potential")]),
         ("Der Sachverständige Dr. S. (Neurologe) und nicht Dr. H. Dies sei klar.",
