@@ -60,6 +60,8 @@ def configure_train(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mixed-precision", action=argparse.BooleanOptionalAction, default=None,
                         help="float16 compute with loss scaling (default: on a GPU only)")
     parser.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
+    parser.add_argument("--restart", action="store_true",
+                        help="when --out holds a model trained on other data, start over instead of failing")
     parser.add_argument("--checkpoint-minutes", type=float, default=5.0,
                         help="save the training state at least this often (default 5)")
 
@@ -87,6 +89,7 @@ def run_train(args: argparse.Namespace) -> int:
                                   warmup_share=args.warmup_share),
         patience=args.patience, width_divisor=args.width_divisor, seed=args.seed,
         checkpoint_seconds=args.checkpoint_minutes * 60, mixed_precision=args.mixed_precision,
+        restart=args.restart,
     )
     try:
         summary = train(options)

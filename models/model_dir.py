@@ -60,6 +60,9 @@ class ModelConfig:
     batch_size: int = 16
     epochs: int = 1
     training: dict = field(default_factory=dict)
+    # What the training sequences were (sha256 of the train record files): a run resumes only on
+    # the same data. Empty in models trained before it was recorded.
+    data_fingerprint: str = ""
     model_format: int = MODEL_FORMAT
     package_version: str = __version__
 

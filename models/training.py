@@ -17,7 +17,9 @@ on a GPU the ``mixed_float16`` policy with dynamic loss scaling (outputs and los
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -59,6 +61,18 @@ class TrainOptions:
     checkpoint_seconds: float = 300.0
     progress: bool = True
     mixed_precision: bool | None = None  # None: on a GPU
+    restart: bool = False  # a model directory trained on other data starts over instead of failing
+
+
+def data_fingerprint(files) -> str:
+    """sha256 over the names and bytes of the training record files, in order."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(f) for f in files):
+        digest.update(path.name.encode("utf-8") + b"\0")
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()
 
 
 @functools.cache
@@ -194,6 +208,7 @@ class Trainer:
             width_divisor=self.options.width_divisor, bert_handle=self.options.bert_handle, glove=glove,
             class_weights=list(weights), optimizer=self.options.optimizer.to_dict(),
             batch_size=self.batch_size, epochs=self.options.epochs,
+            data_fingerprint=data_fingerprint(self.train_files),
         )
 
     def _check_resumable(self, config: md.ModelConfig) -> bool:
@@ -206,6 +221,18 @@ class Trainer:
         if changed:
             raise ModelError(f"{self.out} holds a model trained with other settings ({', '.join(changed)}); "
                              "choose another --out or delete it")
+        if previous.data_fingerprint and previous.data_fingerprint != config.data_fingerprint:
+            if not self.options.restart:
+                raise ModelError(f"{self.out} holds a model trained on other data ({self.data_dir} changed "
+                                 "since); pass --restart to train it again from the start, or choose another --out")
+            print(f"{self.out}: the training data changed; starting over", file=sys.stderr)
+            for name in (md.CHECKPOINT_DIR, md.HISTORY_FILE, md.CONFIG_FILE):
+                target = self.out / name
+                if target.is_dir():
+                    shutil.rmtree(target)
+                elif target.exists():
+                    target.unlink()
+            return False
         return True
 
     def _prepare_model_dir(self, config: md.ModelConfig) -> None:

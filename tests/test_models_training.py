@@ -123,6 +123,20 @@ def test_training_resumes_from_its_checkpoint(workspace, capsys):
     assert config.candidates is False and config.masking is None  # GloVe leave-out defaults
 
 
+def test_a_model_trained_on_other_data_is_refused_or_restarted(workspace, capsys):
+    first = Trainer(train_options(workspace, "LOConv2", "changed-data", epochs=1)).run()
+    out = workspace["root"] / "changed-data"
+    fingerprint = md.ModelConfig.read(out).data_fingerprint
+    assert len(fingerprint) == 64 and first["epochs_done"] == 1
+    other = write_toy_data(workspace["root"] / "glove-other", "glove", seed=1)  # other sequences, same format
+    with pytest.raises(ModelError, match="trained on other data .*pass --restart"):
+        Trainer(train_options(workspace, "LOConv2", "changed-data", epochs=1, data=other)).run()
+    again = Trainer(train_options(workspace, "LOConv2", "changed-data", epochs=1, data=other, restart=True)).run()
+    assert "the training data changed; starting over" in capsys.readouterr().err
+    assert again["epochs_done"] == 1 and again["steps"] == first["steps"]  # from the start, not resumed
+    assert md.ModelConfig.read(out).data_fingerprint not in ("", fingerprint)
+
+
 MIRRORED = """
 import sys
 from rulings_anon.tf import tensorflow
