@@ -23,10 +23,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from data import ler_corpus_files
+from data import checked_labels_file, ler_corpus_files
 from evaluation.candidates import propose_candidates_many
 from evaluation.ner import load_ner, train_ner
 from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
+from evaluation.testset import apply_checked
+from preprocessing.validation import read_checked_labels
 from rulings_anon.document import Span, element_labels, split_elements
 
 
@@ -76,6 +78,8 @@ def main(argv=None) -> int:
                         help="skip the court's first N documents (those a dev-court NER was trained on)")
     parser.add_argument("--threshold", type=float,
                         help="override the model's candidate_threshold (tune it on a dev court only)")
+    parser.add_argument("--checked", action="store_true",
+                        help="correct the courts' placeholders by their hand-checked labels (data/checked/<court>.jsonl)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
 
@@ -85,7 +89,16 @@ def main(argv=None) -> int:
     tagger = load_ner(args.model)
     if args.threshold is not None:
         tagger.config.candidate_threshold = args.threshold
-    records = pseudonymize_corpus(read_corpus(ler_corpus_files(args.court.split(",")))[args.skip:], args.seed)
+    corpus = read_corpus(ler_corpus_files(args.court.split(",")))[args.skip:]
+    if args.checked:
+        labels = {}
+        for court in args.court.split(","):
+            checked_file = checked_labels_file(court)
+            if checked_file is None:
+                raise SystemExit(f"no hand-checked labels for {court} (data/checked/{court}.jsonl)")
+            labels.update(read_checked_labels(checked_file))
+        corpus = [apply_checked(record, labels) for record in corpus]
+    records = pseudonymize_corpus(corpus, args.seed)
     if args.unseen_by_ner:
         seen = {r["id"] for r in read_corpus(dev_corpus_files(), tagger.config.training.get("documents"))}
         records = [r for r in records if r["id"] not in seen]
