@@ -225,3 +225,28 @@ def test_the_ner_classifies_every_element_unmasked_for_method_none(trained):
     assert not arrays[1].size and arrays[2].max() > 0.0
     with pytest.raises(ModelError, match="unmasked elements only"):
         model.probabilities(documents, {"a": {0}})
+
+
+def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path, monkeypatch):
+    import evaluation.ner.training as training
+
+    small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32}
+    run = {"epochs": 1, "batch_size": 8, "steps_per_epoch": 2, "overrides": small, "progress": False}
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(*args, **kwargs):  # the process dies after the last epoch's checkpoint
+        raise Interrupted
+
+    monkeypatch.setattr(training, "NerTagger", interrupt)
+    with pytest.raises(Interrupted):
+        train_ner([tiny_corpus], tmp_path / "m", **run)
+    monkeypatch.undo()
+    state = json.loads((tmp_path / "m" / training.STATE).read_text(encoding="utf-8"))
+    assert state["epoch"] == 1 and len(state["corpus"]) == 64
+    with pytest.raises(InputError, match="unfinished run on another corpus"):
+        train_ner([tiny_corpus], tmp_path / "m", seed=7, **run)  # other surrogates: another corpus
+    tagger = train_ner([tiny_corpus], tmp_path / "m", **run)  # resumes: nothing left but saving
+    assert tagger.config.training["loss"] == [round(x, 5) for x in state["loss"]]
+    assert not (tmp_path / "m" / training.STATE).exists() and (tmp_path / "m" / "weights.h5").exists()

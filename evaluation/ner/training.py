@@ -7,6 +7,7 @@ The finished directory is what :func:`evaluation.ner.load_ner` reads.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -39,6 +40,15 @@ MAX_WORDS = 30000
 MIN_COUNT = 2
 
 
+def corpus_fingerprint(records: list[dict], seed: int) -> str:
+    """sha256 of the training rulings (ids and pseudonymized texts) and the seed: a run resumes
+    only on the corpus it started with."""
+    digest = hashlib.sha256(str(seed).encode("ascii"))
+    for record in records:
+        digest.update(str(record.get("id", "")).encode("utf-8") + b"\0" + record["text"].encode("utf-8") + b"\0")
+    return digest.hexdigest()
+
+
 def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: int = 0, batch_size: int = 32,
               steps_per_epoch: int | None = None, overrides: dict | None = None,
               progress: bool | None = None) -> NerTagger:
@@ -59,6 +69,10 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
 
     state_path = out / STATE
     state = json.loads(state_path.read_text(encoding="utf-8")) if state_path.exists() else None
+    corpus = corpus_fingerprint(records, seed)
+    if state is not None and state.get("corpus", corpus) != corpus:
+        raise InputError("holds an unfinished run on another corpus (other files, --max-docs or --seed); "
+                         "run it with its own arguments, or choose another --out", out)
     if state is not None and (out / "vocab.txt").exists():
         config = NerConfig(**state["config"])
         vocab = Vocabulary.load(out, config.max_chars)
@@ -110,7 +124,7 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         losses.append(float(np.mean(batch_losses)))
         model.save_weights(str(out / CHECKPOINT))
         with atomic_writer(state_path) as handle:
-            json.dump({"epoch": epoch + 1, "loss": losses, "config": asdict(config)}, handle)
+            json.dump({"epoch": epoch + 1, "loss": losses, "config": asdict(config), "corpus": corpus}, handle)
 
     config.training = {"documents": len(records), "tokens": int(sum(len(t.tokens) for t in texts)),
                        "epochs": epochs, "seed": seed, "loss": [round(x, 5) for x in losses],
