@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from evaluation.references import NER_SOURCE
+from evaluation.unscored import span_unscored
 from rulings_anon.document import Element, Span
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -74,8 +75,8 @@ class Settings:
     ``threshold``: the least probability of a sensitive element; ``consistency``: propagate flagged
     names; ``common_words``: words never propagated, because they are words, not names (German
     nouns are capitalized too: a "Vertrag" flagged once must not flag every "Vertrag"). A proposed
-    reference that is one common word ("Rampen", "Bauwerken") has no NER score either: only a
-    contextual model may still judge it.
+    reference that is one common word ("Rampen", "Blöcken"), a unit letter or a deciding judge has
+    no NER score either (:mod:`evaluation.unscored`): only a contextual model may still judge it.
     """
 
     threshold: float
@@ -179,13 +180,13 @@ def _reference_units(text, elements, probabilities, threshold, candidates, combi
 
     Only the NER's score says whether courts anonymize a reference; a candidate of a rule-based
     recognizer that is not sensitive on its own ("Frau Dr. Hacker", a patent number) or a NER
-    reference that is one common word is judged by the model alone, and without a model
+    reference of :mod:`evaluation.unscored` is judged by the model alone, and without a model
     (combination ``ner``) it is no unit.
     """
     units = []
     for span in candidates:
         scored = (span.source == NER_SOURCE and span.score is not None
-                  and not _one_common_word(text, span, common_words))
+                  and not span_unscored(text, span, common_words, core))
         if not combination.uses_model and not scored:
             continue
         covered = covered_elements(elements, span)
@@ -197,14 +198,6 @@ def _reference_units(text, elements, probabilities, threshold, candidates, combi
             source = f"{span.source or 'candidate'}+{MODEL_SOURCE}" if combination.uses_model else span.source
             units.append(_Unit(span.start, span.end, covered, p, source, span.type, mergeable=False))
     return units
-
-
-def _one_common_word(text: str, span: Span, common_words) -> bool:
-    if not common_words:
-        return False
-    s, e = core(text, span.start, span.end)
-    word = text[s:e]
-    return word in common_words and not any(c.isspace() for c in word)
 
 
 def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:

@@ -1,0 +1,50 @@
+"""References the NER's score must not decide: common words, unit letters, the deciding judges."""
+
+import pytest
+
+from evaluation.decisions import Settings, decide
+from evaluation.unscored import after_judge_role, unscored
+from rulings_anon.document import Span, split_elements
+
+COMMON = frozenset({"Block", "Blöcke", "Chirurg", "Vertrag"})
+
+
+@pytest.mark.parametrize("word, common", [
+    ("Vertrag", True), ("Blöcke", True), ("Blöcken", False),  # no inflected forms: "Geldern" is a town
+    ("Meyer", False),
+])
+def test_one_common_word(word, common):
+    text = f"die {word} zahlte"
+    assert unscored(text, 4, 4 + len(word), COMMON) is common
+
+
+FORMULA = ("beschlossen unter Mitwirkung des Vorsitzenden Richters Dipl. - Phys. Dr. Strößner sowie der "
+           "Richter Merzbach, Dr. Meiser und Schödel: Die Beschwerde der Kemper GmbH wird zurückgewiesen. "
+           "Die Richterin am LSG Dr. W. hat den Zeugen Müller vernommen; der Richter hat Herrn Lange gehört.")
+
+
+@pytest.mark.parametrize("name, judge", [
+    ("Strößner", True), ("Merzbach", True), ("Meiser", True), ("Schödel", True),
+    ("Kemper", False),  # a party after the formula's colon
+    ("W.", False),  # a judge of another court: "am LSG" stops the list
+    ("Müller", False), ("Lange", False),  # after a judge, but with words between
+])
+def test_the_deciding_judges_are_named_in_clear(name, judge):
+    assert after_judge_role(FORMULA, FORMULA.index(name)) is judge
+
+
+def test_a_unit_letter_after_a_degree_sign():
+    text = "bei 780 ° C und 800 °C, dann Firma C zahlte"
+    assert unscored(text, text.index("C und"), text.index("C und") + 1, frozenset())
+    assert unscored(text, text.index("° C"), text.index("° C") + 3, frozenset())
+    assert not unscored(text, text.index("C zahlte"), text.index("C zahlte") + 1, frozenset())
+
+
+def test_unscored_references_are_not_flagged_by_the_ner_alone():
+    text = "unter Mitwirkung der Richter Merzbach und Schödel: die Blöcke der Kemper GmbH bei 780 ° C."
+    elements = split_elements(text)
+    candidates = [Span(text.index(w), text.index(w) + len(w), w, "PER", 0.95, source="ner")
+                  for w in ("Merzbach", "Schödel", "Blöcke", "Kemper", "C")]
+    spans = decide(text, elements, [0.0] * len(elements), Settings(0.8, common_words=COMMON, combination="ner"),
+                   candidates=candidates)
+    assert [s.text for s in spans] == ["Kemper"]
