@@ -133,9 +133,9 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
     A span overlapping a date or number reference, or a company reference, grows to cover it; a
     person span grows to a name reference it overlaps. Spans separated only by a particle or a
     connector ("Thilo" / "von" / "Schmiedeberg", "Fentler" / "+" / "Sohn") become one.
-    Overlapping results are merged; the merged span keeps the type, source and score of its part
-    found by the NER (the NER's score decides whether courts anonymize a reference), else of its
-    best-scored part.
+    Overlapping results are merged; the merged span keeps the type, source and score of a part
+    that is sensitive on its own (a standalone recognizer hit), else of its part found by the NER
+    (the NER's score decides whether courts anonymize a reference), else of its best-scored part.
     """
     if references is None:
         references = group_references(text)
@@ -175,10 +175,14 @@ def _join(text: str, spans: list[Span]) -> list[Span]:
     return merged
 
 
-def _rank(span: Span) -> tuple[bool, float]:
-    """Which part of a merged span names it: the NER's (its score is the probability that courts
-    anonymize the reference, which decides), else the best-scored one."""
-    return span.source == NER_SOURCE, span.score or 0.0
+def _rank(span: Span) -> tuple[bool, bool, float]:
+    """Which part of a merged span names it: a recognizer hit that is sensitive on its own ("Herrn
+    Wilmsen" stays sensitive when the NER also proposed "Wilmsen"), then the NER's (its score is
+    the probability that courts anonymize the reference, which decides), else the best-scored one."""
+    from evaluation import recognizers
+
+    standalone = span.source in recognizers.NAMES and recognizers.is_standalone(span.source)
+    return standalone, span.source == NER_SOURCE, span.score or 0.0
 
 
 def _replace(span: Span, start: int, end: int, text: str) -> Span:

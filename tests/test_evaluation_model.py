@@ -115,11 +115,11 @@ def test_evaluate_ner_method_with_recognizer_candidates(workspace):
                                            Span(iban, iban + 27, None, "account")])
     # Threshold 1.0: the model never says "sensitive", so only standalone hits are found.
     result = evaluate([document], workspace["model"], "ner", Settings(1.0, consistency=False), ner=None)
-    # The IBAN (6 elements) is a standalone hit; "Kemper" after "Herr" is only a candidate.
+    # The IBAN (6 elements) and "Kemper" after "Herr" are standalone hits.
     assert result["per_type"] == {"account": {"elements": 6, "found": 6, "recall": 1.0},
-                                  "person": {"elements": 1, "found": 0, "recall": 0.0}}
+                                  "person": {"elements": 1, "found": 1, "recall": 1.0}}
     assert result["ner"]["candidate_recall"] == 1.0
-    assert result["ner"]["detected_recall"] == pytest.approx(6 / 7)
+    assert result["ner"]["detected_recall"] == pytest.approx(7 / 7)
     assert result["metrics"]["fp"] == 1  # the e-mail address is sensitive but not in this gold
     assert result["ner"]["candidates"] == 8
 
@@ -155,16 +155,17 @@ def test_score_writes_spans_anonymized_and_pseudonymized_texts(workspace, tmp_pa
     assert code == 0
     records = {r["id"]: r for r in read_jsonl(out)}
     assert set(records) == {"a", "empty", "big"} and records["empty"]["spans"] == []
-    # At threshold 0 every element is sensitive: neighbours merge into one span per sentence piece.
+    # At threshold 0 every element is sensitive: neighbours merge into one span per sentence piece,
+    # cut after the names that follow "Herr"/"Frau" (standalone hits, never merged into others).
     text = GOLD[0][1]
-    assert [(s["start"], s["end"]) for s in records["a"]["spans"]] == [(0, len(text) - 1)]
+    assert [(s["start"], s["end"]) for s in records["a"]["spans"]] == [(0, 23), (24, 46), (47, len(text) - 1)]
     assert len(records["big"]["spans"]) == 1 and records["big"]["spans"][0]["end"] == 10_000 * 30 - 1
     anonymized = {r["id"]: r["text"] for r in read_jsonl(tmp_path / "anon.jsonl")}
     assert anonymized["empty"] == "" and anonymized["a"].endswith(".") and "Kemper" not in anonymized["a"]
     pseudo = (tmp_path / "pseudo" / "a.txt").read_text(encoding="utf-8")
     assert pseudo != text and "Kemper" not in pseudo
     shown = capsys.readouterr().out
-    assert "== a (1 spans)" in shown and "«wort1 wort2 Herr Kemper" in shown
+    assert "== a (3 spans)" in shown and "«wort1 wort2 Herr Kemper» «wort3" in shown
     assert not (tmp_path / ".spans.jsonl.partial").exists()
 
 
@@ -248,7 +249,7 @@ def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
     spans = [s for r in read_jsonl(tmp_path / "spans.jsonl") for s in r["spans"]]
     # At threshold 0 every proposed reference is sensitive, each span names who proposed it.
     assert len(spans) == len([c for d in gold_documents() for c in propose_candidates(d.text, tagger)])
-    assert all(s["source"].endswith("+model") or s["source"] in ("iban", "email") for s in spans)
+    assert all(s["source"].endswith("+model") or s["source"] in ("iban", "email", "salutation_name") for s in spans)
     # --combine ner: the NER's scores alone decide; no contextual model is loaded or needed.
     assert main(["score", str(texts), "--ner", str(tmp_path / "ner"), "--combine", "ner", "--output",
                  str(tmp_path / "ner-spans.jsonl"), "--threshold", "0.0", "--no-consistency"]) == 0

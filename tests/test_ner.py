@@ -88,11 +88,14 @@ def test_candidates_merge_ner_and_recognizers_with_their_sources(trained):
     # The tiny model's guesses may touch the IBAN; the merged span keeps the IBAN's source.
     iban = [s for s in spans if s.source == "iban"]
     assert len(iban) == 1 and "DE91 1000 0000 0123 4567 89" in iban[0].text and is_standalone_hit(iban[0])
-    assert all(s.source in ("ner", "iban", "person_title") for s in spans)
-    # Without the NER, the rules alone: a name after "Herrn" (a candidate only) and the IBAN.
+    assert all(s.source in ("ner", "iban", "salutation_name") for s in spans)
+    # A name after "Herrn" is sensitive on its own, also where the NER proposed it too.
+    kemper = [s for s in spans if "Kemper" in s.text]
+    assert len(kemper) == 1 and kemper[0].source == "salutation_name" and is_standalone_hit(kemper[0])
+    # Without the NER, the rules alone: the name after "Herrn" and the IBAN.
     rules = propose_candidates(SAMPLE_TEXT)
     assert [(s.text, s.source, is_standalone_hit(s)) for s in rules] == [
-        ("Kemper", "person_title", False), ("DE91 1000 0000 0123 4567 89", "iban", True)]
+        ("Kemper", "salutation_name", True), ("DE91 1000 0000 0123 4567 89", "iban", True)]
     assert propose_candidates("", ner=tagger) == []
 
 
@@ -170,7 +173,7 @@ def test_when_name_found_once_then_every_occurrence_is_a_candidate():
     text = "Herr Kemper kam. Dann ging Kemper heim; Kempers Hund blieb."
     spans = propose_candidates(text)
     assert [(s.start, s.end, s.kind, s.source) for s in spans] == [
-        (5, 11, None, "person_title"), (27, 33, "repeated", "person_title")]
+        (5, 11, None, "salutation_name"), (27, 33, "repeated", "salutation_name")]
     assert [s.start for s in propose_candidates(text, repeat=False)] == [5]
 
 

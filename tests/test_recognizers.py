@@ -62,6 +62,9 @@ POSITIVES = [
     # Salutations and academic titles of data/name_affixes.json; a function word is no name.
     ("person_title", "Fräulein Kemper und Prof. Dr. h.c. Schmiedeberg", ["Kemper", "Schmiedeberg"]),
     ("person_title", "Anhörung eines Sachverständigen\n\nDie Verfassungsbeschwerde", []),
+    # only after "Herr"/"Frau": sensitive on its own
+    ("salutation_name", "eine Erklärung von Herrn Wilmsen und Frau Dr. med. Lange", ["Wilmsen", "Lange"]),
+    ("salutation_name", "Zeugin Franke, Prof. Dr. Schmiedeberg und Herr Richter Müller", []),
     ("street", "wohnhaft Kirchstraße 12 in Halle", ["Kirchstraße 12"]),
     ("street", "Am Lindenweg 3a", ["Am Lindenweg 3a"]),
     # -straße names a street without a number; the space after the number is no part of it.
@@ -169,3 +172,4 @@ def test_when_domain_is_a_public_site_then_no_url_span():
 
 def test_standalone_flags_come_from_data():
     assert is_standalone("iban") and not is_standalone("patent") and not is_standalone("url")
+    assert is_standalone("salutation_name") and not is_standalone("person_title")
