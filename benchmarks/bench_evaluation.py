@@ -36,7 +36,7 @@ from evaluation.metrics import Confusion
 from evaluation.prediction import NerElementModel, load_element_model
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
-from preprocessing.validation import read_checked_labels
+from preprocessing.validation import bundled_checked_labels
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
@@ -45,13 +45,8 @@ SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 
 def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset(),
                checked: bool = False) -> list[Document]:
-    labels = {}
-    for court in courts if checked else ():
-        checked_file = data.checked_labels_file(court)
-        if checked_file is None:
-            raise SystemExit(f"no hand-checked labels for {court} (data/checked/{court}.jsonl)")
-        labels.update(read_checked_labels(checked_file))
-    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed, checked=labels or None)
+    labels = bundled_checked_labels(courts) if checked else None
+    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed, checked=labels)
                if r["id"] not in exclude]
     records = records[:limit] if limit else records
     write_jsonl(path, records)

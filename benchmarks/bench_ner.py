@@ -23,12 +23,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from data import checked_labels_file, ler_corpus_files
+from data import ler_corpus_files
 from evaluation.candidates import propose_candidates_many
 from evaluation.ner import load_ner, train_ner
 from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
 from evaluation.testset import apply_checked
-from preprocessing.validation import read_checked_labels
+from preprocessing.validation import bundled_checked_labels
 from rulings_anon.document import Span, element_labels, split_elements
 
 
@@ -91,12 +91,7 @@ def main(argv=None) -> int:
         tagger.config.candidate_threshold = args.threshold
     corpus = read_corpus(ler_corpus_files(args.court.split(",")))[args.skip:]
     if args.checked:
-        labels = {}
-        for court in args.court.split(","):
-            checked_file = checked_labels_file(court)
-            if checked_file is None:
-                raise SystemExit(f"no hand-checked labels for {court} (data/checked/{court}.jsonl)")
-            labels.update(read_checked_labels(checked_file))
+        labels = bundled_checked_labels(args.court.split(","))
         corpus = [apply_checked(record, labels) for record in corpus]
     records = pseudonymize_corpus(corpus, args.seed)
     if args.unseen_by_ner:

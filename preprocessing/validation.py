@@ -35,6 +35,19 @@ def read_checked_labels(path) -> CheckedLabels:
     return labels
 
 
+def bundled_checked_labels(courts) -> CheckedLabels:
+    """The hand-checked labels shipped for bundled ``courts`` (``data/checked/<court>.jsonl``)."""
+    import data
+
+    labels: CheckedLabels = {}
+    for court in courts:
+        path = data.checked_labels_file(court)
+        if path is None:
+            raise InputError(f"no hand-checked labels for court {court!r}", data.path("checked"))
+        labels.update(read_checked_labels(path))
+    return labels
+
+
 def validate_documents(documents, detector: PlaceholderDetector | None = None,
                        keep_errors: int = 0, checked: CheckedLabels | None = None,
                        ) -> tuple[Confusion, list[tuple[str, int, int, str]]]:

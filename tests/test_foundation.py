@@ -11,7 +11,12 @@ import pytest
 import data
 from preprocessing.ler import GOLD_PLACEHOLDER_TOKEN, build_documents, detokenize, entity_runs, read_conll
 from preprocessing.paragraphs import extract_paragraphs
-from preprocessing.validation import detection_metrics, read_checked_labels, validate_documents
+from preprocessing.validation import (
+    bundled_checked_labels,
+    detection_metrics,
+    read_checked_labels,
+    validate_documents,
+)
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.errors import InputError
 from rulings_anon.inputs import read_documents
@@ -280,6 +285,9 @@ def test_bundled_checked_labels_line_up_with_the_bundled_corpus():
     checked_file = data.checked_labels_file("bsg")
     assert checked_file is not None
     checked = read_checked_labels(checked_file)
+    assert bundled_checked_labels(["bsg"]) == checked
+    with pytest.raises(InputError, match="no hand-checked labels for court 'bag'"):
+        bundled_checked_labels(["bag"])
     assert len(checked) > 400 and any(checked.values()) and not all(checked.values())
     confusion, _ = validate_documents(read_documents(data.ler_corpus_files(["bsg"])), checked=checked)
     assert confusion.positives > 300
