@@ -13,7 +13,7 @@ import os
 def tensorflow():
     """Return the ``tensorflow`` module, configured for tf_keras."""
     os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     import tensorflow as tf
 
     return tf

@@ -1,9 +1,12 @@
 """The placeholder detector: exact spans for obvious, potential and rejected placeholders."""
 
+from pathlib import Path
+
 import pytest
 
 from preprocessing.placeholders import PlaceholderDetector
 from rulings_anon.document import split_elements
+from rulings_anon.inputs import read_documents
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +125,15 @@ def test_document_element_labels_line_up_with_document_elements(detector):
     elements, labels = detector.document_element_labels(text)
     assert [e.text for e in elements] == text.split()
     assert [e.text for e, flag in zip(elements, labels) if flag] == ["K.", "M-GmbH"]
+
+
+@pytest.mark.parametrize("name", ["bayern_ruling_Y-300-Z-BECKRS-B-2018-N-29496.xml", "rii_ruling_KVRE427811801.xml"])
+def test_real_portal_rulings_without_placeholders_give_no_spans(detector, name):
+    """Two real rulings of courts the rules were not written on (OLG München, BVerfG) name nobody.
+
+    The OLG's land-register numbering ("lfd. Nrn. 1 a und b", "Nr. 2 b I bis VI", "Abteilung III/1")
+    and citations ("Hügel/Kramer GBO 3. Aufl.") are the letters a detector is most tempted by.
+    """
+    (document,) = read_documents([Path(__file__).parent / "fixtures" / "portal" / name])
+    assert len(split_elements(document.text)) > 1000
+    assert detector.detect(document.text) == []
