@@ -7,6 +7,8 @@ that flags any of it would blacken citations in every ruling of these courts.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from rulings_anon.cli import main
@@ -34,3 +36,11 @@ def test_a_private_party_in_the_same_kind_of_text_is_found(tmp_path):
     found = {s["text"] for s in record["spans"]}
     assert {"Thomas Wimmer", "Wimmer"} <= found
     assert not found & {"Demharter", "Aichach", "GBO"}
+
+
+def test_score_prints_its_summary_without_tensorflow_start_up_chatter(tmp_path):
+    out = tmp_path / "spans.jsonl"
+    done = subprocess.run([sys.executable, "-m", "rulings_anon", "score", str(PORTAL / "rii_ruling_KVRE427811801.xml"),
+                           "--output", str(out)], capture_output=True, text=True, check=True)
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert done.stderr.startswith("score: 1 documents, 1,074 elements, 0 spans")
