@@ -31,14 +31,12 @@ import numpy as np
 
 from evaluation.references import NER_SOURCE
 from evaluation.unscored import span_unscored
-from rulings_anon.document import Element, Span
+from rulings_anon.document import Element, Span, keeps_period
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
 _LEADING = "([{„“‚‘\"'«»<"
 _TRAILING = ")]}“”‘’\"'«»>,;:!?"
 _TRAILING_OR_PERIOD = _TRAILING + "."
-# A trailing period stays on initials and abbreviations ("K.", "Dr.", "e.V."), leaves a word.
-_KEEPS_PERIOD = re.compile(r"^(?:[A-ZÄÖÜa-zäöü]{1,2}|(?:\w\.)+\w)\.$")
 _NAME_WORD = re.compile(r"^[A-ZÄÖÜ][\w'’.-]*$")
 _GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
 
@@ -103,7 +101,7 @@ def core(text: str, start: int, end: int) -> tuple[int, int]:
         s += 1
     while e > s and text[e - 1] in _TRAILING:
         e -= 1
-    if e - s > 1 and text[e - 1] == "." and not _KEEPS_PERIOD.match(text[s:e]):
+    if e - s > 1 and text[e - 1] == "." and not keeps_period(text[s:e]):
         while e > s + 1 and text[e - 1] == ".":
             e -= 1
     if e <= s or not any(c.isalnum() for c in text[s:e]):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from data import path as data_path
-from rulings_anon.document import Element, Span, split_elements
+from rulings_anon.document import Element, Span, keeps_period, split_elements
 
 from .paragraphs import extract_paragraphs
 
@@ -39,7 +39,6 @@ _BARE_NUMBER = re.compile(r"^(?:\d+[a-z]?|\d+/\d+|\d+\.\d+)[,;:)]?$")
 _ALL_CAPS_CODE = re.compile(r"^[A-ZÄÖÜ]{2,}[a-zäöü]?\.?$")
 _OMISSION = re.compile(r"^[(\[](?:\.{3,}|…)[)\]]")
 _COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z][a-z][A-Z])$")
-_KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(?:Co|str|Str|Ltd|Inc|e\.V|Nr)\.$")
 _HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?[,.;)]?$")
 _ENUMERATION_LABEL = re.compile(r"^\(?(?:([a-z])\1{0,2}|\d{1,2}|[IVX]{1,4})[.)]?$")
 _CASE_NUMBER_TAIL = re.compile(r"^\d+/\d{2,4},?$")
@@ -408,7 +407,7 @@ class PlaceholderDetector:
         """
         core = self.core(last)
         cut = len(last) - last.find(core) - len(core) if core else 0
-        if core.endswith(".") and not core.endswith("...") and not _KEEPS_PERIOD.match(core):
+        if core.endswith(".") and not core.endswith("...") and not keeps_period(core):
             cut += 1
         return min(cut, len(last) - 1)
 

@@ -19,6 +19,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 _ELEMENT_RE = re.compile(r"\S+")
+# The period after an initial or abbreviation belongs to it ("K.", "H.-G.", "Dr.", "e.V.", "Co.",
+# "str."); after a full word, a legal form or a number ("Meyer.", "KG.", "4.") it ends the sentence.
+_KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(?:Co|str|Str|Ltd|Inc|e\.V|Nr)\.$")
 
 # Keys of a span record that are written when set (DESIGN.md "spans" format).
 _SPAN_OPTIONAL_KEYS = ("text", "type", "score", "kind", "source")
@@ -117,6 +120,14 @@ def iter_element_bounds(text: str) -> Iterator[tuple[int, int]]:
     """Yield ``(start, end)`` of every element without building objects (fast path)."""
     for m in _ELEMENT_RE.finditer(text):
         yield m.span()
+
+
+def keeps_period(reference_end: str) -> bool:
+    """Whether the period ending ``reference_end`` (the end of a reference, "K." or "KG.") is part of it.
+
+    One rule for the detector's placeholder spans and the scorer's sensitive spans.
+    """
+    return bool(_KEEPS_PERIOD.match(reference_end))
 
 
 def count_elements(text: str) -> int:
