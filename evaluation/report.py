@@ -21,8 +21,8 @@ TITLES = {
 }
 MODEL_COLUMNS = ("Embed", "Variant", "Cand", "Mask", "Epoc")
 EXTRA_COLUMNS = {"random": ("A.2 Prec",), "ner": ("Comb", "Det-Rec", "Cand-Rec"), "none": ()}
-LEGEND = ("'Embed', 'Cand', 'Epoc', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 'Cand-Rec' denote 'Embedding', "
-          "'Candidate', 'Training Epochs', 'Precision', 'Accuracy', 'Combination' (how the NER's score and the "
+LEGEND = ("'Embed', 'Cand', 'Epoc', 'Thr', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 'Cand-Rec' denote 'Embedding', "
+          "'Candidate', 'Training Epochs', 'Threshold' (an element is sensitive from this probability on), 'Precision', 'Accuracy', 'Combination' (how the NER's score and the "
           "model's probability are joined: model, ner, min, mean), 'Detected recall' (recall over the proposed "
           "positives) and 'Candidate recall' (share of positives proposed). 'A.2 Prec' is the appendix A.2 "
           "estimate of the precision when every element is classified. Metric values are in %.")
@@ -86,11 +86,11 @@ def render(rows: list[dict]) -> str:
         if not chosen:
             continue
         metric_columns = ("Recall", "Prec", "Acc", "F1") + EXTRA_COLUMNS[method]
-        body = [[str(r[c]) for c in MODEL_COLUMNS]
+        body = [[str(r[c]) for c in MODEL_COLUMNS] + [str(r["threshold"])]
                 + [str(r.get(c, "model")) if c == "Comb" else _percent(r.get(c, "")) for c in metric_columns]
                 for r in chosen]
-        lines += [f"## {TITLES[method]}", "", *_table(MODEL_COLUMNS + metric_columns, body), "",
-                  f"Threshold {', '.join(sorted({str(r['threshold']) for r in chosen}))}. {LEGEND}", ""]
+        lines += [f"## {TITLES[method]}", "", *_table(MODEL_COLUMNS + ("Thr",) + metric_columns, body), "",
+                  LEGEND, ""]
     gap = [r for r in rows if r["method"] == "none" and r.get("validation")]
     if gap:
         columns = MODEL_COLUMNS[:4] + ("Tst Rec", "Tst Prec", "Val Rec", "Val Prec")

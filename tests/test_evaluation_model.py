@@ -190,7 +190,7 @@ def test_report_with_validation_table(workspace, tmp_path, capsys):
     assert "recall" in printed and "appendix A.2" in printed
     markdown = report.read_text(encoding="utf-8")
     assert "(Table 6.2)" in markdown and "(Table 6.4)" in markdown and "(Table 7.1)" in markdown
-    assert "| BERT | Dense | YES | M7 | 1 |" in markdown
+    assert "| BERT | Dense | YES | M7 | 1 | 0.5 |" in markdown
     rows = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
     assert [r["method"] for r in rows] == ["none", "random"]
     assert 0.0 <= rows[0]["validation"]["recall"] <= 1.0
