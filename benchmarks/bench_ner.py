@@ -93,7 +93,7 @@ def main(argv=None) -> int:
     if args.checked:
         labels = bundled_checked_labels(args.court.split(","))
         corpus = [apply_checked(record, labels) for record in corpus]
-    records = pseudonymize_corpus(corpus, args.seed)
+    records = pseudonymize_corpus(corpus, args.seed, names="testing")
     if args.unseen_by_ner:
         seen = {r["id"] for r in read_corpus(dev_corpus_files(), tagger.config.training.get("documents"))}
         records = [r for r in records if r["id"] not in seen]

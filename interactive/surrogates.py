@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from dataclasses import dataclass, field
 
 from faker import Faker
@@ -79,6 +80,23 @@ _POOLS = {
     "city": _names(_Address.cities, _EXTRA_CITIES, _PLACE_NAME),
     "street_stem": _STREET_STEMS + _names(_Person.last_names, _EXTRA_SURNAMES),
 }
+# The names a generator draws: all of them, or one of two disjoint halves. The legal NER trains on
+# surrogates of the "training" half and test sets are built from the "testing" half, so a test
+# never rewards a name the NER saw in training: real rulings name people it never saw either.
+# The common street words are no names and stay in both halves.
+NAME_HALVES = ("all", "training", "testing")
+
+
+def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
+    if half == "all":
+        return _POOLS
+    if half not in NAME_HALVES:
+        raise ValueError(f"unknown name half {half!r} (one of {', '.join(NAME_HALVES)})")
+    parity = 0 if half == "training" else 1
+    return {pool: tuple(n for n in names if n in _STREET_STEMS or zlib.crc32(n.encode("utf-8")) % 2 == parity)
+            for pool, names in _POOLS.items()}
+
+
 _UMLAUT_BASE = str.maketrans("ÄÖÜäöü", "AOUaou")
 _STREET_SUFFIXES = ("straße", "weg", "allee", "ring", "platz", "gasse")
 
@@ -147,14 +165,16 @@ class NameMemo:
 class SurrogateGenerator:
     """Draws surrogate values; everything it returns follows from ``seed`` alone."""
 
-    def __init__(self, seed=0):
+    def __init__(self, seed=0, names: str = "all"):
         self.seed = seed
+        self.names = names
         self.rng = random.Random(str(seed))
         self._faker: Faker | None = None
+        self._pools = _half_pools(names)
 
     def for_document(self, doc_id) -> SurrogateGenerator:
         """A generator for one document, seeded by this seed and the id (independent of order)."""
-        return SurrogateGenerator(f"{self.seed}/{doc_id}")
+        return SurrogateGenerator(f"{self.seed}/{doc_id}", self.names)
 
     def faker(self) -> Faker:
         """The de_DE faker, reseeded from our random state at every use (reproducible)."""
@@ -173,9 +193,12 @@ class SurrogateGenerator:
         key = (scope, pool, prefix)
         if memo is not None and key in memo.names:
             return memo.names[key]
-        names = _POOLS[pool]
+        names = self._pools[pool]
         low = prefix.lower()
         candidates = [n for n in names if n.lower().startswith(low)] if prefix else list(names)
+        if not candidates and names is not _POOLS[pool]:  # this half has no name with that initial
+            names = _POOLS[pool]
+            candidates = [n for n in names if n.lower().startswith(low)]
         if not candidates:
             # No listed name starts that way ("Ts", "Y"): graft the prefix onto a listed name,
             # preferably one starting like it ("Ä" -> "Ackermann" -> "Äckermann").

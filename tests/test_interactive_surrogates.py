@@ -141,3 +141,24 @@ def test_entities_next_to_a_replacement_keep_their_text():
     assert (firma, bracket) == ("Firma(", ")")  # ends where a replacement starts
     assert company == text[out["spans"][0]["start"]:out["spans"][0]["end"]] and company.startswith("K")
     assert person.startswith("Herrn K") and text.endswith(f"{person}. Danach")
+
+
+def test_training_and_testing_halves_never_share_a_name_and_keep_initials():
+    drawn = {}
+    for half in ("training", "testing"):
+        table = ReplacementTable(SurrogateGenerator(5, half).for_document("doc"))
+        names = set()
+        for initial in "ABCDEFGHIKLMNOPRSTUVWZ":
+            for kind in ("person", "company", "place"):
+                value = table.replacement(f"{initial}.", kind)
+                assert value.startswith(initial), (half, initial, kind, value)
+                names.update(re.findall(r"[A-ZÄÖÜ][a-zäöüß]+", value))
+        drawn[half] = names
+    assert len(drawn["training"]) > 40 and len(drawn["testing"]) > 40
+    assert not drawn["training"] & drawn["testing"]
+    # A half with no name for an initial still keeps it, from the whole list ("Y." -> "Yilmaz").
+    assert ReplacementTable(SurrogateGenerator(5, "testing")).replacement("Y.", "company").startswith("Y")
+    # The default draws from all names, as it always did.
+    assert SurrogateGenerator(5).for_document("doc").names == "all"
+    with pytest.raises(ValueError, match="unknown name half"):
+        SurrogateGenerator(5, "train")

@@ -253,3 +253,28 @@ def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path
     tagger = train_ner([tiny_corpus], tmp_path / "m", **run)  # resumes: nothing left but saving
     assert tagger.config.training["loss"] == [round(x, 5) for x in state["loss"]]
     assert not (tmp_path / "m" / training.STATE).exists() and (tmp_path / "m" / "weights.h5").exists()
+
+
+def test_surrogate_names_get_no_word_vector_of_their_own(trained, tiny_corpus):
+    """The tagger must judge a surrogate by its context and letters, as it must a real name."""
+    from collections import Counter
+
+    from evaluation.ner.training import MIN_COUNT
+
+    tagger, out = trained
+    texts = [tag_record(r, default_tagset()) for r in pseudonymize_corpus(read_corpus([tiny_corpus]))]
+    sensitive, ordinary = Counter(), set()
+    for text in texts:
+        for token, flag in zip(text.tokens, text.sensitive):
+            if flag:
+                sensitive[token] += 1
+            else:
+                ordinary.add(token.lower())
+    # Surrogates frequent enough to be learnt as words if they counted.
+    frequent = {t for t, n in sensitive.items() if n >= MIN_COUNT and t.isalpha() and t.lower() not in ordinary}
+    words = set((out / "vocab.txt").read_text(encoding="utf-8").split("\n"))
+    assert len(frequent) >= 2 and not {t.lower() for t in frequent} & words
+    assert {"der", "und", "gericht"} <= words  # ordinary words are learnt as before
+    # Their letters are known characters all the same.
+    chars = set((out / "chars.txt").read_text(encoding="utf-8").split("\n"))
+    assert set("".join(frequent)) <= chars

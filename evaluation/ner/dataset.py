@@ -44,9 +44,13 @@ def read_corpus(files, max_docs: int | None = None) -> list[dict]:
     return mixed[:max_docs] if max_docs else mixed
 
 
-def pseudonymize_corpus(records: list[dict], seed: int = 0) -> list[dict]:
-    """Each record with its placeholders replaced by surrogates and its entities moved along."""
-    generator = SurrogateGenerator(seed)
+def pseudonymize_corpus(records: list[dict], seed: int = 0, names: str = "training") -> list[dict]:
+    """Each record with its placeholders replaced by surrogates and its entities moved along.
+
+    Training draws the "training" half of the surrogate names; a measurement passes
+    ``names="testing"`` so that the NER is tested on names it never saw.
+    """
+    generator = SurrogateGenerator(seed, names)
     return [pseudonymize_record(r, generator) for r in records]
 
 

@@ -40,6 +40,20 @@ MAX_WORDS = 30000
 MIN_COUNT = 2
 
 
+def ordinary_tokens(texts):
+    """The tokens the word vocabulary is learnt from: all but those of the surrogates.
+
+    A surrogate name ("Kemper") would otherwise get its own word vector, learnt only from being
+    a surrogate, and the tagger would call it sensitive because it knows the name, not because of
+    its context. Real rulings name people it never saw, so surrogates stay unknown words unless
+    the rulings also use them as ordinary words ("Koch", "Berg"); their characters still count.
+    """
+    for text in texts:
+        for token, sensitive in zip(text.tokens, text.sensitive):
+            if not sensitive:
+                yield token
+
+
 def corpus_fingerprint(records: list[dict], seed: int) -> str:
     """sha256 of the training rulings (ids and pseudonymized texts) and the seed: a run resumes
     only on the corpus it started with."""
@@ -80,7 +94,8 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         state = None
         config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), sensitivity=True,
                            **(overrides or {}))
-        vocab = Vocabulary.build((t for text in texts for t in text.tokens), MAX_WORDS, MIN_COUNT, config.max_chars)
+        vocab = Vocabulary.build(ordinary_tokens(texts), MAX_WORDS, MIN_COUNT, config.max_chars,
+                                 char_tokens=(t for text in texts for t in text.tokens))
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
 
