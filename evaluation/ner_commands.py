@@ -34,6 +34,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch-size", type=int, default=32, help="windows per batch (default 32)")
     parser.add_argument("--hidden", type=int, default=64, help="LSTM units per direction (default 64)")
     parser.add_argument("--seed", type=int, default=0, help="seed of surrogates, shuffling and word dropout")
+    parser.add_argument("--invented-names", type=float, metavar="SHARE",
+                        help="share of surrogate surnames and places made up from two listed ones, so the names "
+                             "are too many to learn by heart (default: NerConfig.invented_names)")
+    parser.add_argument("--surrogate-dropout", type=float, metavar="RATE",
+                        help="share of the surrogates' words hidden in each epoch (default: "
+                             "NerConfig.surrogate_dropout)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,8 +55,15 @@ def run(args: argparse.Namespace) -> int:
     for name, value in (("--epochs", args.epochs), ("--batch-size", args.batch_size), ("--hidden", args.hidden)):
         if value < 1:
             raise InputError(f"{name} must be at least 1, got {value}")
+    overrides = {"hidden": args.hidden}
+    for name, field, value in (("--invented-names", "invented_names", args.invented_names),
+                               ("--surrogate-dropout", "surrogate_dropout", args.surrogate_dropout)):
+        if value is not None:
+            if not 0.0 <= value <= 1.0:
+                raise InputError(f"{name} must be between 0 and 1, got {value}")
+            overrides[field] = value
     tagger = train_ner(files, args.out, epochs=args.epochs, max_docs=args.max_docs or None, seed=args.seed,
-                        batch_size=args.batch_size, overrides={"hidden": args.hidden})
+                        batch_size=args.batch_size, overrides=overrides)
     losses = ", ".join(f"{x:.4f}" for x in tagger.config.training["loss"])
     print(f"train-ner: wrote {args.out} (loss per epoch: {losses})")
     return 0

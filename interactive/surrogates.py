@@ -97,6 +97,10 @@ def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
             for pool, names in _POOLS.items()}
 
 
+# Pools whose names may be invented (``SurrogateGenerator(invented=...)``), and the names that can
+# be cut and joined: one word of four letters or more.
+_INVENTED_POOLS = ("surname", "city")
+_ONE_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{3,}$")
 _UMLAUT_BASE = str.maketrans("ÄÖÜäöü", "AOUaou")
 _STREET_SUFFIXES = ("straße", "weg", "allee", "ring", "platz", "gasse")
 
@@ -165,16 +169,17 @@ class NameMemo:
 class SurrogateGenerator:
     """Draws surrogate values; everything it returns follows from ``seed`` alone."""
 
-    def __init__(self, seed=0, names: str = "all"):
+    def __init__(self, seed=0, names: str = "all", invented: float = 0.0):
         self.seed = seed
         self.names = names
+        self.invented = invented
         self.rng = random.Random(str(seed))
         self._faker: Faker | None = None
         self._pools = _half_pools(names)
 
     def for_document(self, doc_id) -> SurrogateGenerator:
         """A generator for one document, seeded by this seed and the id (independent of order)."""
-        return SurrogateGenerator(f"{self.seed}/{doc_id}", self.names)
+        return SurrogateGenerator(f"{self.seed}/{doc_id}", self.names, self.invented)
 
     def faker(self) -> Faker:
         """The de_DE faker, reseeded from our random state at every use (reproducible)."""
@@ -208,10 +213,22 @@ class SurrogateGenerator:
             candidates = [prefix + base[len(prefix):]]
         fresh = [n for n in candidates if memo is None or n not in memo.used] or candidates
         value = self.rng.choice(fresh)
+        if self.invented and pool in _INVENTED_POOLS and self.rng.random() < self.invented:
+            value = self._invent(value, names)
         if memo is not None:
             memo.names[key] = value
             memo.used.add(value)
         return value
+
+    def _invent(self, name: str, names) -> str:
+        """A name no list holds, with the same start: the head of ``name`` and the tail of another
+        listed name ("Kemper" + "Lindner" -> "Kemdner"). Training on many such names keeps a
+        tagger from learning the few hundred listed ones by heart."""
+        other = self.rng.choice(names)
+        if not (_ONE_WORD.match(name) and _ONE_WORD.match(other)):
+            return name
+        head = name[: self.rng.randint(2, len(name) - 2)]
+        return head + other[self.rng.randint(1, len(other) - 2):]
 
     def _first_name_pool(self, context: str) -> str:
         if _FEMALE_CUE.search(context):

@@ -162,3 +162,17 @@ def test_training_and_testing_halves_never_share_a_name_and_keep_initials():
     assert SurrogateGenerator(5).for_document("doc").names == "all"
     with pytest.raises(ValueError, match="unknown name half"):
         SurrogateGenerator(5, "train")
+
+
+def test_invented_names_keep_the_initial_and_are_in_no_list():
+    from interactive.surrogates import _POOLS
+
+    listed = set(_POOLS["surname"]) | set(_POOLS["city"])
+    table = ReplacementTable(SurrogateGenerator(2, "training", invented=1.0).for_document("doc"))
+    values = [table.replacement(f"{initial}.", kind) for initial in "ABDGKLMRSW" for kind in ("company", "place")]
+    assert all(v.startswith(initial) for v, initial in zip(values, [i for i in "ABDGKLMRSW" for _ in "cp"]))
+    assert sum(v.split()[0] not in listed for v in values) >= 15
+    # The same placeholder in the same document keeps its invented name; the run is reproducible.
+    assert table.replacement("K.", "company") == values[8]
+    again = ReplacementTable(SurrogateGenerator(2, "training", invented=1.0).for_document("doc"))
+    assert [again.replacement(f"{i}.", k) for i in "ABDGKLMRSW" for k in ("company", "place")] == values

@@ -162,6 +162,9 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
     args = parser.parse_args(["--corpus", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "m")])
     with pytest.raises(InputError, match="missing.jsonl: no such corpus file"):
         ner_commands.run(args)
+    args = parser.parse_args(["--out", str(tmp_path / "m"), "--surrogate-dropout", "1.5"])
+    with pytest.raises(InputError, match="--surrogate-dropout must be between 0 and 1, got 1.5"):
+        ner_commands.run(args)
 
 
 def test_bundled_records_have_entities():
@@ -255,26 +258,20 @@ def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path
     assert not (tmp_path / "m" / training.STATE).exists() and (tmp_path / "m" / "weights.h5").exists()
 
 
-def test_surrogate_names_get_no_word_vector_of_their_own(trained, tiny_corpus):
-    """The tagger must judge a surrogate by its context and letters, as it must a real name."""
-    from collections import Counter
 
-    from evaluation.ner.training import MIN_COUNT
+def test_surrogate_dropout_hides_the_surrogates_words_more_often_than_others():
+    from evaluation.ner.dataset import drop_words
+    from evaluation.ner.tokens import PAD, UNK
 
-    tagger, out = trained
-    texts = [tag_record(r, default_tagset()) for r in pseudonymize_corpus(read_corpus([tiny_corpus]))]
-    sensitive, ordinary = Counter(), set()
-    for text in texts:
-        for token, flag in zip(text.tokens, text.sensitive):
-            if flag:
-                sensitive[token] += 1
-            else:
-                ordinary.add(token.lower())
-    # Surrogates frequent enough to be learnt as words if they counted.
-    frequent = {t for t, n in sensitive.items() if n >= MIN_COUNT and t.isalpha() and t.lower() not in ordinary}
-    words = set((out / "vocab.txt").read_text(encoding="utf-8").split("\n"))
-    assert len(frequent) >= 2 and not {t.lower() for t in frequent} & words
-    assert {"der", "und", "gericht"} <= words  # ordinary words are learnt as before
-    # Their letters are known characters all the same.
-    chars = set((out / "chars.txt").read_text(encoding="utf-8").split("\n"))
-    assert set("".join(frequent)) <= chars
+    words = np.full((200, 50), 7, dtype=np.int32)
+    words[:, -5:] = PAD
+    surrogates = np.zeros(words.shape, dtype=np.float32)
+    surrogates[:, :10] = 1.0
+    dropped = drop_words(words, 0.1, np.random.default_rng(0), surrogates, 0.6)
+    hidden = dropped == UNK
+    assert hidden[:, :10].mean() == pytest.approx(0.6, abs=0.03)
+    assert hidden[:, 10:45].mean() == pytest.approx(0.1, abs=0.02)
+    assert (dropped[:, -5:] == PAD).all()  # padding stays padding
+    # Without a surrogate rate the dropout is the plain one, draw for draw.
+    plain = drop_words(words, 0.1, np.random.default_rng(0))
+    assert np.array_equal(plain, drop_words(words, 0.1, np.random.default_rng(0), surrogates, 0.0))

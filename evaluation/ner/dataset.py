@@ -44,13 +44,15 @@ def read_corpus(files, max_docs: int | None = None) -> list[dict]:
     return mixed[:max_docs] if max_docs else mixed
 
 
-def pseudonymize_corpus(records: list[dict], seed: int = 0, names: str = "training") -> list[dict]:
+def pseudonymize_corpus(records: list[dict], seed: int = 0, names: str = "training",
+                        invented: float = 0.0) -> list[dict]:
     """Each record with its placeholders replaced by surrogates and its entities moved along.
 
     Training draws the "training" half of the surrogate names; a measurement passes
-    ``names="testing"`` so that the NER is tested on names it never saw.
+    ``names="testing"`` so that the NER is tested on names it never saw. ``invented``: the share
+    of surnames and places made up from two listed ones (``SurrogateGenerator``).
     """
-    generator = SurrogateGenerator(seed, names)
+    generator = SurrogateGenerator(seed, names, invented)
     return [pseudonymize_record(r, generator) for r in records]
 
 
@@ -134,9 +136,14 @@ def oversampled_rows(labels: np.ndarray, tag_weights: np.ndarray, times: int) ->
     return np.concatenate([np.arange(len(labels))] + [np.flatnonzero(has_candidate)] * max(0, times - 1))
 
 
-def drop_words(words: np.ndarray, rate: float, rng: np.random.Generator) -> np.ndarray:
-    """Word dropout: known words become unknown with probability ``rate``, so the tagger also
-    learns to recognize names from their characters and context."""
+def drop_words(words: np.ndarray, rate: float, rng: np.random.Generator,
+               surrogates: np.ndarray | None = None, surrogate_rate: float = 0.0) -> np.ndarray:
+    """Word dropout: known words become unknown with probability ``rate`` (tokens where
+    ``surrogates`` is set: ``max(rate, surrogate_rate)``), so the tagger also learns to recognize
+    names from their characters and context."""
     dropped = words.copy()
-    dropped[(rng.random(words.shape) < rate) & (words > UNK)] = UNK
+    rates = np.full(words.shape, rate, dtype=np.float32)
+    if surrogates is not None and surrogate_rate > rate:
+        rates[surrogates > 0] = surrogate_rate
+    dropped[(rng.random(words.shape) < rates) & (words > UNK)] = UNK
     return dropped

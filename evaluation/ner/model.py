@@ -38,6 +38,13 @@ class NerConfig:
     hidden: int = 64
     dropout: float = 0.25
     word_dropout: float = 0.15
+    # Surrogate names come from a few hundred listed names: left known, the tagger calls a name
+    # sensitive because it has seen it as a surrogate, which real rulings never reward. This share
+    # of the surrogates' tokens is unknown in each epoch (the rest: word_dropout as other words).
+    surrogate_dropout: float = 0.0
+    # The share of surrogate surnames and places invented from two listed ones, so that the
+    # training names are too many to learn by heart.
+    invented_names: float = 0.0
     window: int = 64
     predict_window: int = 128
     predict_margin: int = 16

@@ -39,15 +39,12 @@ class Vocabulary:
         self._cache: dict[str, tuple[int, tuple[int, ...]]] = {}
 
     @classmethod
-    def build(cls, tokens, max_words: int, min_count: int, max_chars: int, char_tokens=None) -> Vocabulary:
-        """The ``max_words`` most frequent lower-cased words of ``tokens`` seen ``min_count`` times and all
-        characters of ``char_tokens`` (default: of ``tokens``)."""
+    def build(cls, tokens, max_words: int, min_count: int, max_chars: int) -> Vocabulary:
+        """The ``max_words`` most frequent lower-cased words seen ``min_count`` times and all characters."""
         words: Counter = Counter()
         chars: Counter = Counter()
-        tokens = list(tokens)
         for token in tokens:
             words[token.lower()] += 1
-        for token in tokens if char_tokens is None else char_tokens:
             chars.update(token)
         kept = [w for w, n in sorted(words.items(), key=lambda x: (-x[1], x[0])) if n >= min_count]
         return cls(kept[:max_words], sorted(chars), max_chars)

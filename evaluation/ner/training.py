@@ -40,20 +40,6 @@ MAX_WORDS = 30000
 MIN_COUNT = 2
 
 
-def ordinary_tokens(texts):
-    """The tokens the word vocabulary is learnt from: all but those of the surrogates.
-
-    A surrogate name ("Kemper") would otherwise get its own word vector, learnt only from being
-    a surrogate, and the tagger would call it sensitive because it knows the name, not because of
-    its context. Real rulings name people it never saw, so surrogates stay unknown words unless
-    the rulings also use them as ordinary words ("Koch", "Berg"); their characters still count.
-    """
-    for text in texts:
-        for token, sensitive in zip(text.tokens, text.sensitive):
-            if not sensitive:
-                yield token
-
-
 def corpus_fingerprint(records: list[dict], seed: int) -> str:
     """sha256 of the training rulings (ids and pseudonymized texts) and the seed: a run resumes
     only on the corpus it started with."""
@@ -76,7 +62,8 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
     out.mkdir(parents=True, exist_ok=True)
     started = time.time()
     tagset = default_tagset()
-    records = pseudonymize_corpus(read_corpus(files, max_docs), seed)
+    invented = (overrides or {}).get("invented_names", NerConfig.invented_names)
+    records = pseudonymize_corpus(read_corpus(files, max_docs), seed, invented=invented)
     texts = [tag_record(r, tagset) for r in records]
     if not any(t.tokens for t in texts):
         raise InputError("the corpus holds no text to train on", ", ".join(str(f) for f in files))
@@ -94,8 +81,7 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         state = None
         config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), sensitivity=True,
                            **(overrides or {}))
-        vocab = Vocabulary.build(ordinary_tokens(texts), MAX_WORDS, MIN_COUNT, config.max_chars,
-                                 char_tokens=(t for text in texts for t in text.tokens))
+        vocab = Vocabulary.build((t for text in texts for t in text.tokens), MAX_WORDS, MIN_COUNT, config.max_chars)
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
 
@@ -117,9 +103,9 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         batches = min(batches, steps_per_epoch)
     for epoch in range(first_epoch, epochs):
         order = rng.permutation(rows)[: batches * batch_size]
-        words = drop_words(arrays["words"][order], config.word_dropout, rng)
-        chars, labels, weights = arrays["chars"][order], arrays["labels"][order], arrays["weights"][order]
         sensitive = arrays["sensitive"][order]
+        words = drop_words(arrays["words"][order], config.word_dropout, rng, sensitive, config.surrogate_dropout)
+        chars, labels, weights = arrays["chars"][order], arrays["labels"][order], arrays["weights"][order]
         bar = tqdm(total=batches, desc=f"train-ner epoch {epoch + 1}/{epochs}", unit="batch", disable=not show,
                    file=sys.stderr)
         batch_losses = []
