@@ -29,6 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import data
+from evaluation.commands import NAME_HALVES, NAMES_HELP
 from evaluation.common_words import common_words
 from evaluation.decisions import COMBINATIONS, Settings
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
@@ -44,9 +45,9 @@ SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 
 
 def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset(),
-               checked: bool = False) -> list[Document]:
+               checked: bool = False, names: str = "testing") -> list[Document]:
     labels = bundled_checked_labels(courts) if checked else None
-    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed, checked=labels)
+    records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed, checked=labels, names=names)
                if r["id"] not in exclude]
     records = records[:limit] if limit else records
     write_jsonl(path, records)
@@ -176,6 +177,7 @@ def main() -> None:
     parser.add_argument("--combine", default=DEFAULT_COMBINATION, choices=sorted(COMBINATIONS),
                         help=f"combination for score and the ner method (default {DEFAULT_COMBINATION})")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--names", choices=NAME_HALVES, default="testing", help=NAMES_HELP)
     parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
     parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args()
@@ -194,7 +196,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"
-        golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude, args.checked))
+        golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude, args.checked,
+                                           args.names))
         print(f"test set: {args.court}, {len(golds)} documents, {sum(len(g.elements) for g in golds):,} elements, "
               f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}, "
               f"combination {args.combine}")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from data import ler_corpus_files
 from evaluation.candidates import propose_candidates_many
+from evaluation.commands import NAME_HALVES, NAMES_HELP
 from evaluation.ner import load_ner, train_ner
 from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
 from evaluation.testset import apply_checked
@@ -69,6 +70,7 @@ def main(argv=None) -> int:
     parser.add_argument("--epochs", type=int, default=6, help="epochs when the model must be trained first")
     parser.add_argument("--max-docs", type=int, default=450, help="training documents when it must be trained")
     parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
+    parser.add_argument("--names", choices=NAME_HALVES, default="testing", help=NAMES_HELP)
     parser.add_argument("--court", default="bsg",
                         help="court(s) to measure on, comma-separated (default: the held-out bsg); dev courts "
                              "with --unseen-by-ner to set thresholds")
@@ -93,7 +95,7 @@ def main(argv=None) -> int:
     if args.checked:
         labels = bundled_checked_labels(args.court.split(","))
         corpus = [apply_checked(record, labels) for record in corpus]
-    records = pseudonymize_corpus(corpus, args.seed, names="testing")
+    records = pseudonymize_corpus(corpus, args.seed, names=args.names)
     if args.unseen_by_ner:
         seen = {r["id"] for r in read_corpus(dev_corpus_files(), tagger.config.training.get("documents"))}
         records = [r for r in records if r["id"] not in seen]

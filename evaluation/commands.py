@@ -19,6 +19,10 @@ DEFAULT_THRESHOLD = 0.3
 DEFAULT_NER_THRESHOLD = 0.8
 DEFAULT_COMBINATION = "ner"
 COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
+# Which names build-testset and the benchmarks draw for surrogates.
+NAME_HALVES = ("testing", "foreign", "training", "all")  # interactive.surrogates.NAME_HALVES
+NAMES_HELP = ("names drawn for the surrogates: testing (the half of the name lists the bundled NER never "
+              "trained on, default), foreign (Austrian and Swiss names the German lists lack), training or all")
 
 EVALUATE_DESCRIPTION = """\
 Measure a model on a gold test set at element level (thesis 5.5.3): every document is split into
@@ -149,6 +153,7 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, type=Path, metavar="GOLD.jsonl", help="gold test set to write")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N rulings")
+    parser.add_argument("--names", choices=NAME_HALVES, default="testing", help=NAMES_HELP)
     parser.add_argument("--checked", type=Path, metavar="LABELS.jsonl",
                         help="hand-checked element labels that correct the placeholder spans first "
                              "(e.g. data/checked/bsg.jsonl)")
@@ -259,7 +264,7 @@ def _run_testset(args) -> int:
     from .testset import gold_records
 
     checked = read_checked_labels(args.checked) if args.checked else None
-    count = write_jsonl(args.out, gold_records(args.inputs, args.seed, args.limit, checked))
+    count = write_jsonl(args.out, gold_records(args.inputs, args.seed, args.limit, checked, args.names))
     print(f"build-testset: {count} documents -> {args.out}", file=sys.stderr)
     return 0
 

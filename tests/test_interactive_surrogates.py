@@ -176,3 +176,14 @@ def test_invented_names_keep_the_initial_and_are_in_no_list():
     assert table.replacement("K.", "company") == values[8]
     again = ReplacementTable(SurrogateGenerator(2, "training", invented=1.0).for_document("doc"))
     assert [again.replacement(f"{i}.", k) for i in "ABDGKLMRSW" for k in ("company", "place")] == values
+
+
+def test_foreign_names_are_in_none_of_the_german_lists():
+    from interactive.surrogates import _POOLS
+
+    listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
+    table = ReplacementTable(SurrogateGenerator(4, "foreign").for_document("doc"))
+    values = [table.replacement(f"Herr {i}.", "person").split()[-1] for i in "ABEGHKLMPRSTW"]
+    values += [table.replacement(f"{i}.", "place") for i in "ABGKLMSW"]
+    assert all(v[0] == i for v, i in zip(values, "ABEGHKLMPRSTW" + "ABGKLMSW"))
+    assert not set(values) & listed
