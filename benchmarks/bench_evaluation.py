@@ -45,7 +45,7 @@ SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 
 
 def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, exclude: set[str] = frozenset(),
-               checked: bool = False, names: str = "testing") -> list[Document]:
+               checked: bool = False, names: str = "foreign") -> list[Document]:
     labels = bundled_checked_labels(courts) if checked else None
     records = [r for r in gold_records(data.ler_corpus_files(courts), seed=seed, checked=labels, names=names)
                if r["id"] not in exclude]
@@ -177,7 +177,7 @@ def main() -> None:
     parser.add_argument("--combine", default=DEFAULT_COMBINATION, choices=sorted(COMBINATIONS),
                         help=f"combination for score and the ner method (default {DEFAULT_COMBINATION})")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--names", choices=NAME_HALVES, default="testing", help=NAMES_HELP)
+    parser.add_argument("--names", choices=NAME_HALVES, default="foreign", help=NAMES_HELP)
     parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
     parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args()

@@ -70,7 +70,7 @@ def main(argv=None) -> int:
     parser.add_argument("--epochs", type=int, default=6, help="epochs when the model must be trained first")
     parser.add_argument("--max-docs", type=int, default=450, help="training documents when it must be trained")
     parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
-    parser.add_argument("--names", choices=NAME_HALVES, default="testing", help=NAMES_HELP)
+    parser.add_argument("--names", choices=NAME_HALVES, default="foreign", help=NAMES_HELP)
     parser.add_argument("--court", default="bsg",
                         help="court(s) to measure on, comma-separated (default: the held-out bsg); dev courts "
                              "with --unseen-by-ner to set thresholds")

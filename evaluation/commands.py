@@ -20,9 +20,10 @@ DEFAULT_NER_THRESHOLD = 0.8
 DEFAULT_COMBINATION = "ner"
 COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
 # Which names build-testset and the benchmarks draw for surrogates.
-NAME_HALVES = ("testing", "foreign", "training", "all")  # interactive.surrogates.NAME_HALVES
-NAMES_HELP = ("names drawn for the surrogates: testing (the half of the name lists the bundled NER never "
-              "trained on, default), foreign (Austrian and Swiss names the German lists lack), training or all")
+NAME_HALVES = ("foreign", "testing", "training", "all")  # interactive.surrogates.NAME_HALVES
+NAMES_HELP = ("names drawn for the surrogates: foreign (default: Austrian and Swiss names the German lists "
+              "lack, which no model here trains on), all (the German lists the models train on), or the "
+              "testing or training half of them")
 
 EVALUATE_DESCRIPTION = """\
 Measure a model on a gold test set at element level (thesis 5.5.3): every document is split into
@@ -153,7 +154,7 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, type=Path, metavar="GOLD.jsonl", help="gold test set to write")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N rulings")
-    parser.add_argument("--names", choices=NAME_HALVES, default="testing", help=NAMES_HELP)
+    parser.add_argument("--names", choices=NAME_HALVES, default="foreign", help=NAMES_HELP)
     parser.add_argument("--checked", type=Path, metavar="LABELS.jsonl",
                         help="hand-checked element labels that correct the placeholder spans first "
                              "(e.g. data/checked/bsg.jsonl)")

@@ -78,12 +78,12 @@ def apply_checked(record: dict, checked: dict) -> dict:
 
 
 def gold_records(paths: Iterable, seed: int = 0, limit: int | None = None,
-                 checked: dict | None = None, names: str = "testing") -> Iterator[dict]:
+                 checked: dict | None = None, names: str = "foreign") -> Iterator[dict]:
     """Gold records of the LER records in ``paths``, at most ``limit`` in all; ``checked``
     element labels correct the records' placeholder spans first (:func:`apply_checked`).
 
-    Surrogates come from the ``testing`` half of the names, which no model of this project
-    trains on (``interactive.surrogates.NAME_HALVES``)."""
+    Surrogates come from the ``foreign`` names, which no model of this project trains on
+    (``interactive.surrogates.NAME_HALVES``): a test must not reward names learnt by heart."""
     from interactive.surrogates import SurrogateGenerator, pseudonymize_record
 
     generator = SurrogateGenerator(seed, names)

@@ -81,12 +81,12 @@ _POOLS = {
     "city": _names(_Address.cities, _EXTRA_CITIES, _PLACE_NAME),
     "street_stem": _STREET_STEMS + _names(_Person.last_names, _EXTRA_SURNAMES),
 }
-# The names a generator draws: all of them, or one of two disjoint halves. The legal NER trains on
-# surrogates of the "training" half and test sets are built from the "testing" half, so a test
-# never rewards a name the NER saw in training: real rulings name people it never saw either.
-# The common street words are no names and stay in both halves. "foreign": German-language names
-# of faker's Austrian and Swiss lists that the German lists lack ("Achleitner", "Amriswil"), which
-# no model of this project trains on, whatever half it was trained on.
+# The names a generator draws. Models train on "all" (the German lists). Test sets draw "foreign"
+# names: German-language names of faker's Austrian and Swiss lists that the German lists lack
+# ("Achleitner", "Amriswil"), so a test never rewards a name learnt by heart as a surrogate (the
+# bundled NER finds 83 % of BSG's sensitive elements when their surrogates are names it knows,
+# 54 % when they are not). "training" and "testing" are two disjoint halves of the German lists,
+# for experiments; the common street words are no names and stay in both.
 NAME_HALVES = ("all", "training", "testing", "foreign")
 
 

@@ -44,13 +44,13 @@ def read_corpus(files, max_docs: int | None = None) -> list[dict]:
     return mixed[:max_docs] if max_docs else mixed
 
 
-def pseudonymize_corpus(records: list[dict], seed: int = 0, names: str = "training",
+def pseudonymize_corpus(records: list[dict], seed: int = 0, names: str = "all",
                         invented: float = 0.0) -> list[dict]:
     """Each record with its placeholders replaced by surrogates and its entities moved along.
 
-    Training draws the "training" half of the surrogate names; a measurement passes
-    ``names="testing"`` so that the NER is tested on names it never saw. ``invented``: the share
-    of surnames and places made up from two listed ones (``SurrogateGenerator``).
+    Training draws from the German name lists; a measurement passes ``names="foreign"`` so that
+    the NER is tested on names it never saw (``interactive.surrogates.NAME_HALVES``).
+    ``invented``: the share of surnames and places made up from two listed ones.
     """
     generator = SurrogateGenerator(seed, names, invented)
     return [pseudonymize_record(r, generator) for r in records]
