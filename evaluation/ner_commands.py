@@ -37,9 +37,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--invented-names", type=float, metavar="SHARE",
                         help="share of surrogate surnames and places made up from two listed ones, so the names "
                              "are too many to learn by heart (default: NerConfig.invented_names)")
-    parser.add_argument("--surrogate-dropout", type=float, metavar="RATE",
-                        help="share of the surrogates' words hidden in each epoch (default: "
-                             "NerConfig.surrogate_dropout)")
+    parser.add_argument("--entity-dropout", type=float, metavar="RATE",
+                        help="share of the words of person, company, place ... entities hidden in each epoch, "
+                             "so names are judged by context and letters (default: NerConfig.entity_dropout)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"{name} must be at least 1, got {value}")
     overrides = {"hidden": args.hidden}
     for name, field, value in (("--invented-names", "invented_names", args.invented_names),
-                               ("--surrogate-dropout", "surrogate_dropout", args.surrogate_dropout)):
+                               ("--entity-dropout", "entity_dropout", args.entity_dropout)):
         if value is not None:
             if not 0.0 <= value <= 1.0:
                 raise InputError(f"{name} must be between 0 and 1, got {value}")

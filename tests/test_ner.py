@@ -162,8 +162,8 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
     args = parser.parse_args(["--corpus", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "m")])
     with pytest.raises(InputError, match="missing.jsonl: no such corpus file"):
         ner_commands.run(args)
-    args = parser.parse_args(["--out", str(tmp_path / "m"), "--surrogate-dropout", "1.5"])
-    with pytest.raises(InputError, match="--surrogate-dropout must be between 0 and 1, got 1.5"):
+    args = parser.parse_args(["--out", str(tmp_path / "m"), "--entity-dropout", "1.5"])
+    with pytest.raises(InputError, match="--entity-dropout must be between 0 and 1, got 1.5"):
         ner_commands.run(args)
 
 
@@ -259,19 +259,19 @@ def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path
 
 
 
-def test_surrogate_dropout_hides_the_surrogates_words_more_often_than_others():
+def test_entity_dropout_hides_the_words_of_entities_more_often_than_others():
     from evaluation.ner.dataset import drop_words
     from evaluation.ner.tokens import PAD, UNK
 
     words = np.full((200, 50), 7, dtype=np.int32)
     words[:, -5:] = PAD
-    surrogates = np.zeros(words.shape, dtype=np.float32)
-    surrogates[:, :10] = 1.0
-    dropped = drop_words(words, 0.1, np.random.default_rng(0), surrogates, 0.6)
+    entities = np.zeros(words.shape, dtype=bool)
+    entities[:, :10] = True
+    dropped = drop_words(words, 0.1, np.random.default_rng(0), entities, 0.6)
     hidden = dropped == UNK
     assert hidden[:, :10].mean() == pytest.approx(0.6, abs=0.03)
     assert hidden[:, 10:45].mean() == pytest.approx(0.1, abs=0.02)
     assert (dropped[:, -5:] == PAD).all()  # padding stays padding
-    # Without a surrogate rate the dropout is the plain one, draw for draw.
+    # Without an entity rate the dropout is the plain one, draw for draw.
     plain = drop_words(words, 0.1, np.random.default_rng(0))
-    assert np.array_equal(plain, drop_words(words, 0.1, np.random.default_rng(0), surrogates, 0.0))
+    assert np.array_equal(plain, drop_words(words, 0.1, np.random.default_rng(0), entities, 0.0))

@@ -137,13 +137,13 @@ def oversampled_rows(labels: np.ndarray, tag_weights: np.ndarray, times: int) ->
 
 
 def drop_words(words: np.ndarray, rate: float, rng: np.random.Generator,
-               surrogates: np.ndarray | None = None, surrogate_rate: float = 0.0) -> np.ndarray:
+               entities: np.ndarray | None = None, entity_rate: float = 0.0) -> np.ndarray:
     """Word dropout: known words become unknown with probability ``rate`` (tokens where
-    ``surrogates`` is set: ``max(rate, surrogate_rate)``), so the tagger also learns to recognize
+    ``entities`` is set: ``max(rate, entity_rate)``), so the tagger also learns to recognize
     names from their characters and context."""
     dropped = words.copy()
     rates = np.full(words.shape, rate, dtype=np.float32)
-    if surrogates is not None and surrogate_rate > rate:
-        rates[surrogates > 0] = surrogate_rate
+    if entities is not None and entity_rate > rate:
+        rates[entities > 0] = entity_rate
     dropped[(rng.random(words.shape) < rates) & (words > UNK)] = UNK
     return dropped

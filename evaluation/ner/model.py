@@ -40,8 +40,9 @@ class NerConfig:
     word_dropout: float = 0.15
     # Surrogate names come from a few hundred listed names: left known, the tagger calls a name
     # sensitive because it has seen it as a surrogate, which real rulings never reward. This share
-    # of the surrogates' tokens is unknown in each epoch (the rest: word_dropout as other words).
-    surrogate_dropout: float = 0.0
+    # of the words of candidate-type entities (surrogates or not, so that an unknown word tells
+    # nothing about sensitivity) is unknown in each epoch; other words: word_dropout.
+    entity_dropout: float = 0.0
     # The share of surrogate surnames and places invented from two listed ones, so that the
     # training names are too many to learn by heart.
     invented_names: float = 0.0

@@ -104,7 +104,8 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
     for epoch in range(first_epoch, epochs):
         order = rng.permutation(rows)[: batches * batch_size]
         sensitive = arrays["sensitive"][order]
-        words = drop_words(arrays["words"][order], config.word_dropout, rng, sensitive, config.surrogate_dropout)
+        entities = arrays["weights"][order] > 1.0  # tokens of candidate-type entities weigh more
+        words = drop_words(arrays["words"][order], config.word_dropout, rng, entities, config.entity_dropout)
         chars, labels, weights = arrays["chars"][order], arrays["labels"][order], arrays["weights"][order]
         bar = tqdm(total=batches, desc=f"train-ner epoch {epoch + 1}/{epochs}", unit="batch", disable=not show,
                    file=sys.stderr)
