@@ -42,10 +42,10 @@ class NerConfig:
     # sensitive because it has seen it as a surrogate, which real rulings never reward. This share
     # of the words of candidate-type entities (surrogates or not, so that an unknown word tells
     # nothing about sensitivity) is unknown in each epoch; other words: word_dropout.
-    entity_dropout: float = 0.0
+    entity_dropout: float = 0.5
     # The share of surrogate surnames and places invented from two listed ones, so that the
     # training names are too many to learn by heart.
-    invented_names: float = 0.0
+    invented_names: float = 0.7
     window: int = 64
     predict_window: int = 128
     predict_margin: int = 16
