@@ -37,6 +37,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
                              "context and only report corrections")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the replacement values (same seed, same values; default 0)")
+    parser.add_argument("--names", choices=("all", "foreign", "testing", "training"), default="all",
+                        help="names the replacement values are drawn from: all (the German name lists, default); "
+                             "foreign (Austrian and Swiss names the German lists lack, for test sets of models "
+                             "trained on the German lists); testing or training (disjoint halves of them)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N documents")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
 

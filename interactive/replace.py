@@ -64,7 +64,7 @@ def _auto(documents, detector, store, vocabulary, args) -> int:
 
     placeholders = corrections = 0
     for doc in tqdm(documents, desc="replace --auto", unit="doc", disable=not sys.stderr.isatty()):
-        gold = pseudonymize_document(DocumentSession(doc, detector, store, args.seed, by="auto"), vocabulary)
+        gold = pseudonymize_document(DocumentSession(doc, detector, store, args.seed, by="auto", names=args.names), vocabulary)
         placeholders += len(gold["spans"])
         corrections += len(store.corrections.get(doc.id, []))
     print(f"{len(documents)} documents, {placeholders} placeholders replaced, {corrections} corrections "
@@ -79,7 +79,7 @@ def _interactive(documents, detector, store, vocabulary, args) -> int:
     with Terminal() as terminal:
         try:
             for number, doc in enumerate(documents, 1):
-                session = DocumentSession(doc, detector, store, args.seed)
+                session = DocumentSession(doc, detector, store, args.seed, names=args.names)
                 label = f"{doc.id} (document {number} of {len(documents)})"
                 Dialogue(terminal, session, label).review(vocabulary)
                 store.write_outputs()

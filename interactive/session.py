@@ -30,14 +30,14 @@ class Suggestion:
 class DocumentSession:
     """The review of one document; every decision goes to the store at once."""
 
-    def __init__(self, doc: Document, detector, store: Store, seed=0, by: str = "user"):
+    def __init__(self, doc: Document, detector, store: Store, seed=0, by: str = "user", names: str = "all"):
         self.doc = doc
         self.store = store
         self.by = by
         store.check(doc.id, doc.text)
         self.elements, self.units = document_units(doc.text, detector)
         self._index_at = {e.start: e.index for e in self.elements}
-        self.table = ReplacementTable(SurrogateGenerator(seed).for_document(doc.id))
+        self.table = ReplacementTable(SurrogateGenerator(seed, names).for_document(doc.id))
         # decided units in the order decided: (unit, placeholder, type, replacement)
         self.decided: list[tuple[Unit, bool, str | None, str | None]] = []
         self._replay(store.decisions.get(doc.id, []))

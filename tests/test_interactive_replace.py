@@ -211,6 +211,18 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
     assert rerun.returncode == 0 and (out / "decisions.jsonl").stat().st_size == size
     assert read_jsonl(out / "pseudonymized.jsonl") == gold
 
+    # --names foreign: a test set for models trained on the German name lists names nobody of them
+    from interactive.surrogates import _POOLS
+
+    listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
+    foreign = subprocess.run([sys.executable, "-m", "interactive", "replace", str(source), "--out",
+                              str(tmp_path / "foreign"), "--auto", "--names", "foreign"],
+                             env=ENV, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert foreign.returncode == 0, foreign.stderr
+    person_words = [w for t in read_jsonl(tmp_path / "foreign" / "replacements.jsonl") for r in t["replacements"]
+                    if r["type"] == "person" for w in r["replacement"].split() if w[:1].isupper() and len(w) > 3]
+    assert person_words and not set(person_words) & listed
+
 
 def test_without_terminal_or_with_bad_input_one_line_error(document, tmp_path):
     run = subprocess.run([sys.executable, "-m", "interactive", "replace", str(document), "--out", str(tmp_path / "o")],
