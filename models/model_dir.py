@@ -141,6 +141,9 @@ def resolve_bert_handle(handle: str) -> Path:
     path = Path(handle)
     if path.is_dir():
         return path
+    from rulings_anon.tf import tensorflow
+
+    tensorflow()  # first: tensorflow_hub would load TensorFlow without its settings
     import tensorflow_hub as hub
 
     try:

@@ -72,11 +72,11 @@ class BertWordPiece:
 
     def _fast(self):
         if self._tokenizer is None:
-            import tensorflow_text as tft
-
             from rulings_anon.tf import tensorflow
 
-            tf = tensorflow()
+            tf = tensorflow()  # first: tensorflow_text would load TensorFlow without its settings
+            import tensorflow_text as tft
+
             self._tokenizer = tft.FastBertTokenizer(
                 self.vocab, token_out_type=tf.int64, unknown_token=BERT_SPECIAL["unk"],
                 lower_case_nfd_strip_accents=self.lower_case)
