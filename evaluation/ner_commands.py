@@ -10,6 +10,10 @@ from pathlib import Path
 
 from rulings_anon.cli import Command
 
+# NerConfig's defaults, written out so that building the parser imports no NER code.
+DEFAULT_INVENTED_NAMES = 0.7
+DEFAULT_ENTITY_DROPOUT = 0.5
+
 _DESCRIPTION = """\
 Train the legal NER: a BiLSTM over word and character embeddings, on LER rulings whose
 placeholders are replaced by realistic surrogates (so it learns real names), with the LER
@@ -36,10 +40,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of surrogates, shuffling and word dropout")
     parser.add_argument("--invented-names", type=float, metavar="SHARE",
                         help="share of surrogate surnames and places made up from two listed ones, so the names "
-                             "are too many to learn by heart (default: NerConfig.invented_names)")
+                             f"are too many to learn by heart (default {DEFAULT_INVENTED_NAMES})")
     parser.add_argument("--entity-dropout", type=float, metavar="RATE",
                         help="share of the words of person, company, place ... entities hidden in each epoch, "
-                             "so names are judged by context and letters (default: NerConfig.entity_dropout)")
+                             f"so names are judged by context and letters (default {DEFAULT_ENTITY_DROPOUT})")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -167,6 +167,13 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
         ner_commands.run(args)
 
 
+def test_the_command_line_states_the_training_defaults():
+    from evaluation.ner.model import NerConfig
+
+    assert ner_commands.DEFAULT_INVENTED_NAMES == NerConfig.invented_names
+    assert ner_commands.DEFAULT_ENTITY_DROPOUT == NerConfig.entity_dropout
+
+
 def test_bundled_records_have_entities():
     first = next(read_jsonl(dev_corpus_files()[0]))
     assert first["entities"] and {"start", "end", "type"} <= set(first["entities"][0])
