@@ -40,6 +40,18 @@ def test_a_unit_letter_after_a_degree_sign():
     assert not unscored(text, text.index("C zahlte"), text.index("C zahlte") + 1, frozenset())
 
 
+@pytest.mark.parametrize("name, author", [
+    ("McMillan", True), ("Borom", True), ("Madsen", True),
+    ("Kemper", False),  # the party, and "Etalon" is no "et al."
+    ("Lange", False),
+])
+def test_a_name_before_et_al_is_a_cited_author(name, author):
+    text = ('D15: P. W. McMillan et al. "The Structure", D3 Borom et al., "Strength"; Madsen et al, 1987. '
+            "Die Kemper Etalon GmbH und Herr Lange et cetera.")
+    start = text.index(name)
+    assert unscored(text, start, start + len(name), frozenset()) is author
+
+
 def test_unscored_references_are_not_flagged_by_the_ner_alone():
     text = "unter Mitwirkung der Richter Merzbach und Schödel: die Blöcke der Kemper GmbH bei 780 ° C."
     elements = split_elements(text)
