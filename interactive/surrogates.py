@@ -20,6 +20,8 @@ Usage::
     table.replacement("K.s", "person")           # 'Kempers'
     new_text, new_spans = pseudonymize(text, [{"start": 10, "end": 12, "type": "PER"}], doc_gen)
     record = pseudonymize_record(ler_record, gen)   # text, spans and entities of a LER record
+    SurrogateGenerator(0, names="foreign")        # names no model here trains on (test sets)
+    SurrogateGenerator(0, invented=0.7)           # 70 % of surnames and places made up (NER training)
 
 * ``TYPES``: the ten reference types; ``LER_TYPES`` maps the LER tags of placeholders to them
   (:func:`canonical_type` accepts either).
@@ -225,7 +227,7 @@ class SurrogateGenerator:
         names = self._pools[pool]
         low = prefix.lower()
         candidates = [n for n in names if n.lower().startswith(low)] if prefix else list(names)
-        if not candidates and names is not _POOLS[pool]:  # this half has no name with that initial
+        if not candidates and self.names in ("training", "testing"):  # the other half has the initial
             names = _POOLS[pool]
             candidates = [n for n in names if n.lower().startswith(low)]
         if not candidates:
