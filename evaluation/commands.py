@@ -10,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 
+from interactive.commands import NAME_HALVES
 from rulings_anon.cli import Command
 
 from .ner_commands import COMMANDS as NER_COMMANDS
@@ -20,7 +21,6 @@ DEFAULT_NER_THRESHOLD = 0.8
 DEFAULT_COMBINATION = "ner"
 COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
 # Which names build-testset and the benchmarks draw for surrogates.
-NAME_HALVES = ("foreign", "testing", "training", "all")  # interactive.surrogates.NAME_HALVES
 NAMES_HELP = ("names drawn for the surrogates: foreign (default: Austrian and Swiss names the German lists "
               "lack, which no model here trains on), all (the German lists the models train on), or the "
               "testing or training half of them")

@@ -6,6 +6,10 @@ import argparse
 
 from rulings_anon.cli import Command
 
+# The names surrogates can be drawn from: interactive.surrogates.NAME_HALVES, written out so that
+# building the parsers (here and in build-testset and the benchmarks) imports no faker.
+NAME_HALVES = ("all", "foreign", "testing", "training")
+
 REPLACE_DESCRIPTION = """\
 Replace the placeholders of anonymized rulings by realistic values, producing pseudonymized
 test documents with gold labels (thesis 5.5.1-5.5.2).
@@ -37,7 +41,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
                              "context and only report corrections")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the replacement values (same seed, same values; default 0)")
-    parser.add_argument("--names", choices=("all", "foreign", "testing", "training"), default="all",
+    parser.add_argument("--names", choices=NAME_HALVES, default="all",
                         help="names the replacement values are drawn from: all (the German name lists, default); "
                              "foreign (Austrian and Swiss names the German lists lack, for test sets of models "
                              "trained on the German lists); testing or training (disjoint halves of them)")

@@ -168,9 +168,10 @@ def test_the_command_line_default_threshold_is_the_scorers():
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
     assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION
     assert set(commands.COMBINATION_NAMES) == set(COMBINATIONS)
+    from interactive import commands as interactive_commands
     from interactive.surrogates import NAME_HALVES
 
-    assert set(commands.NAME_HALVES) == set(NAME_HALVES)
+    assert set(interactive_commands.NAME_HALVES) == set(NAME_HALVES)
 
 
 def test_a_ner_reference_of_one_common_word_has_no_ner_score():

@@ -265,7 +265,6 @@ def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path
     assert not (tmp_path / "m" / training.STATE).exists() and (tmp_path / "m" / "weights.h5").exists()
 
 
-
 def test_entity_dropout_hides_the_words_of_entities_more_often_than_others():
     from evaluation.ner.dataset import drop_words
     from evaluation.ner.tokens import PAD, UNK
