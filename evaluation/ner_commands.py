@@ -13,6 +13,8 @@ from rulings_anon.cli import Command
 # NerConfig's defaults, written out so that building the parser imports no NER code.
 DEFAULT_INVENTED_NAMES = 0.7
 DEFAULT_ENTITY_DROPOUT = 0.5
+DEFAULT_TITLED_PERSONS = 0.3
+DEFAULT_LEXICON = "de-nouns"  # evaluation.ner.lexicon.DEFAULT
 
 _DESCRIPTION = """\
 Train the legal NER: a BiLSTM over word and character embeddings, on LER rulings whose
@@ -44,6 +46,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--entity-dropout", type=float, metavar="RATE",
                         help="share of the words of person, company, place ... entities hidden in each epoch, "
                              f"so names are judged by context and letters (default {DEFAULT_ENTITY_DROPOUT})")
+    parser.add_argument("--titled-persons", type=float, metavar="SHARE",
+                        help="share of the persons courts anonymized given an academic title ('Dr.') in training, "
+                             "since the training courts name their titled judges in clear "
+                             f"(default {DEFAULT_TITLED_PERSONS})")
+    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME",
+                        help="shipped German noun lexicon (data/lexicon/NAME.tsv.gz) whose bits (common noun, name, "
+                             f"place) are a token input, or 'none' (default {DEFAULT_LEXICON})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,9 +68,15 @@ def run(args: argparse.Namespace) -> int:
     for name, value in (("--epochs", args.epochs), ("--batch-size", args.batch_size), ("--hidden", args.hidden)):
         if value < 1:
             raise InputError(f"{name} must be at least 1, got {value}")
-    overrides = {"hidden": args.hidden}
+    overrides = {"hidden": args.hidden, "lexicon": None if args.lexicon == "none" else args.lexicon}
+    if overrides["lexicon"]:
+        from .ner.lexicon import lexicon_file
+
+        if not lexicon_file(overrides["lexicon"]).is_file():
+            raise InputError("no such lexicon (give a name in data/lexicon/ or 'none')", lexicon_file(args.lexicon))
     for name, field, value in (("--invented-names", "invented_names", args.invented_names),
-                               ("--entity-dropout", "entity_dropout", args.entity_dropout)):
+                               ("--entity-dropout", "entity_dropout", args.entity_dropout),
+                               ("--titled-persons", "titled_persons", args.titled_persons)):
         if value is not None:
             if not 0.0 <= value <= 1.0:
                 raise InputError(f"{name} must be between 0 and 1, got {value}")

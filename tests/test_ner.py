@@ -47,7 +47,7 @@ def tiny_corpus(tmp_path_factory):
 def trained(tiny_corpus, tmp_path_factory):
     out = tmp_path_factory.mktemp("ner")
     overrides = {"word_dim": 16, "char_dim": 8, "char_filters": 16, "hidden": 16, "learning_rate": 0.01,
-                 "window": 32, "predict_window": 48, "predict_margin": 8}
+                 "window": 32, "predict_window": 48, "predict_margin": 8, "lexicon": "de-nouns"}
     tagger = train_ner([tiny_corpus], out, epochs=4, batch_size=8, steps_per_epoch=10, overrides=overrides,
                        progress=False)
     return tagger, out
@@ -64,8 +64,9 @@ def test_when_reloaded_then_same_probabilities_and_spans(trained, tmp_path):
     tagger, out = trained
     again = load_ner(out)
     tokens = [SAMPLE_TEXT[s:e] for s, e in tokenize(SAMPLE_TEXT)]
-    words, chars = tagger.vocab.encode(tokens)
-    inputs = {"words": words[None], "chars": chars[None]}
+    words, chars, lexicon = tagger.vocab.encode(tokens)
+    assert again.config.lexicon == "de-nouns" and lexicon.any()
+    inputs = {"words": words[None], "chars": chars[None], "lexicon": lexicon[None]}
     before, after = tagger.model(inputs), again.model(inputs)
     assert tagger.config.sensitivity and set(before) == {"tags", "sensitive"}
     for name in before:
@@ -165,13 +166,19 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
     args = parser.parse_args(["--out", str(tmp_path / "m"), "--entity-dropout", "1.5"])
     with pytest.raises(InputError, match="--entity-dropout must be between 0 and 1, got 1.5"):
         ner_commands.run(args)
+    args = parser.parse_args(["--out", str(tmp_path / "m"), "--lexicon", "fr-nouns"])
+    with pytest.raises(InputError, match=r"fr-nouns\.tsv\.gz: no such lexicon"):
+        ner_commands.run(args)
 
 
 def test_the_command_line_states_the_training_defaults():
+    from evaluation.ner import lexicon
     from evaluation.ner.model import NerConfig
 
     assert ner_commands.DEFAULT_INVENTED_NAMES == NerConfig.invented_names
     assert ner_commands.DEFAULT_ENTITY_DROPOUT == NerConfig.entity_dropout
+    assert ner_commands.DEFAULT_TITLED_PERSONS == NerConfig.titled_persons
+    assert ner_commands.DEFAULT_LEXICON == lexicon.DEFAULT
 
 
 def test_bundled_records_have_entities():
@@ -281,3 +288,23 @@ def test_entity_dropout_hides_the_words_of_entities_more_often_than_others():
     # Without an entity rate the dropout is the plain one, draw for draw.
     plain = drop_words(words, 0.1, np.random.default_rng(0))
     assert np.array_equal(plain, drop_words(words, 0.1, np.random.default_rng(0), entities, 0.0))
+
+
+def test_titles_go_before_sensitive_persons_only_tagged_o_and_not_sensitive():
+    from evaluation.ner.dataset import TITLES, TaggedText, add_titles
+
+    tags = default_tagset().tags
+    per, i_per, rr = tags.index("B-PER"), tags.index("I-PER"), tags.index("B-RR")
+    tokens = ["Der", "Zeuge", "Hans", "Kemper", "und", "Richter", "Milger", "und", "Dr", ".", "Lind", "."]
+    labels = np.array([0, 0, per, i_per, 0, 0, rr, 0, 0, 0, per, 0], dtype=np.int32)
+    sensitive = np.array([0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0], dtype=np.float32)
+    text = TaggedText(tokens, [(i, i + 1) for i in range(len(tokens))], labels, sensitive)
+    titled = add_titles(text, per, 1.0, np.random.default_rng(0))
+    at = titled.tokens.index("Hans")
+    title = tuple(titled.tokens[2:at])
+    assert title in TITLES
+    assert titled.tokens[at:] == tokens[2:]  # the judge and the already titled "Dr. Lind" get none
+    assert titled.labels[2:at].tolist() == [0] * len(title) and titled.sensitive[2:at].tolist() == [0] * len(title)
+    assert titled.labels[at:].tolist() == labels[2:].tolist()
+    assert len(titled.spans) == len(titled.tokens)
+    assert add_titles(text, per, 0.0, np.random.default_rng(0)) is text

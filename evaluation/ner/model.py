@@ -2,7 +2,8 @@
 
 Shapes: B windows, T tokens, C characters per token, V words, K tags.
 words [B, T] -> embedding [B, T, word_dim]; chars [B, T, C] -> embedding [B, T, C, char_dim]
--> Conv1D over C, max over C -> [B, T, char_filters]; concatenated -> BiLSTM [B, T, 2*hidden]
+-> Conv1D over C, max over C -> [B, T, char_filters]; with a lexicon, lexicon ids [B, T] ->
+embedding [B, T, lexicon_dim]; concatenated -> BiLSTM [B, T, 2*hidden]
 -> Dense softmax [B, T, K] ("tags") and, with ``sensitivity``, Dense sigmoid [B, T, 1] ("sensitive").
 """
 
@@ -15,6 +16,8 @@ from pathlib import Path
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import atomic_writer
 from rulings_anon.tf import keras
+
+from .lexicon import SIZE as LEXICON_SIZE
 
 FORMAT_FAMILY = "rulings-anon-ner/"
 FORMAT = FORMAT_FAMILY + "1"
@@ -43,9 +46,14 @@ class NerConfig:
     # of the words of candidate-type entities (surrogates or not, so that an unknown word tells
     # nothing about sensitivity) is unknown in each epoch; other words: word_dropout.
     entity_dropout: float = 0.5
+    # The share of sensitive persons given an academic title in training (dataset.add_titles).
+    titled_persons: float = 0.3
     # The share of surrogate surnames and places invented from two listed ones, so that the
     # training names are too many to learn by heart.
     invented_names: float = 0.7
+    # The German noun lexicon (evaluation.ner.lexicon) whose bits are a token input, or None.
+    lexicon: str | None = None
+    lexicon_dim: int = 8
     window: int = 64
     predict_window: int = 128
     predict_margin: int = 16
@@ -91,7 +99,7 @@ def is_ner_directory(directory) -> bool:
 
 
 def build_model(config: NerConfig):
-    """The tagger as a tf_keras functional model with inputs ``words`` and ``chars``."""
+    """The tagger as a tf_keras functional model with inputs ``words``, ``chars`` (and ``lexicon``)."""
     k = keras()
     layers = k.layers
     words = k.Input((None,), dtype="int32", name="words")
@@ -101,18 +109,23 @@ def build_model(config: NerConfig):
     char_features = layers.TimeDistributed(
         layers.Conv1D(config.char_filters, 3, padding="same", activation="relu"), name="char_cnn")(char_vectors)
     char_features = layers.TimeDistributed(layers.GlobalMaxPooling1D(), name="char_pool")(char_features)
-    x = layers.Concatenate(name="token_vectors")([word_vectors, char_features])
+    inputs = {"words": words, "chars": chars}
+    parts = [word_vectors, char_features]
+    if config.lexicon:
+        inputs["lexicon"] = k.Input((None,), dtype="int32", name="lexicon")
+        parts.append(layers.Embedding(LEXICON_SIZE, config.lexicon_dim, name="lexicon_embedding")(inputs["lexicon"]))
+    x = layers.Concatenate(name="token_vectors")(parts)
     x = layers.Dropout(config.dropout)(x)
     x = layers.Bidirectional(layers.LSTM(config.hidden, return_sequences=True, recurrent_activation="hard_sigmoid"), name="bilstm")(x)
     x = layers.Dropout(config.dropout)(x)
     tags = layers.Dense(len(config.tags), activation="softmax", name="tags")(x)
     optimizer = k.optimizers.Adam(config.learning_rate)
     if not config.sensitivity:
-        model = k.Model({"words": words, "chars": chars}, tags, name="legal_ner")
+        model = k.Model(inputs, tags, name="legal_ner")
         model.compile(optimizer=optimizer, loss="sparse_categorical_crossentropy", weighted_metrics=[])
         return model
     sensitive = layers.Dense(1, activation="sigmoid", name="sensitive")(x)  # [B, T, 1]
-    model = k.Model({"words": words, "chars": chars}, {"tags": tags, "sensitive": sensitive}, name="legal_ner")
+    model = k.Model(inputs, {"tags": tags, "sensitive": sensitive}, name="legal_ner")
     model.compile(optimizer=optimizer, loss={"tags": "sparse_categorical_crossentropy", "sensitive": "binary_crossentropy"},
                   weighted_metrics=[])
     return model

@@ -5,6 +5,8 @@ marks, and a name ends where its letters end. A token is a run of letters/digits
 other character, with its character offsets into the text. Each token is fed to the model as a
 lower-cased word id (from ``vocab.txt``) and as the ids of its characters, case kept (from
 ``chars.txt``): the characters let the tagger recognize names it never saw ("-berg", "-mann").
+With a lexicon (``evaluation.ner.lexicon``) each token also gets the id of what a German
+dictionary says its form is (0: not listed).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from rulings_anon.jsonl import atomic_writer
+
+from .lexicon import lookup
 
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 PAD, UNK = 0, 1
@@ -30,13 +34,14 @@ def tokenize(text: str) -> list[tuple[int, int]]:
 class Vocabulary:
     """Word and character ids; index 0 pads, 1 stands for anything unknown."""
 
-    def __init__(self, words: list[str], chars: list[str], max_chars: int):
+    def __init__(self, words: list[str], chars: list[str], max_chars: int, lexicon: dict[str, int] | None = None):
+        self.lexicon = lexicon or {}
         self.words = list(_SPECIALS) + [w for w in words if w not in _SPECIALS]
         self.chars = list(_SPECIALS) + [c for c in chars if c not in _SPECIALS]
         self.max_chars = max_chars
         self._word_index = {w: i for i, w in enumerate(self.words)}
         self._char_index = {c: i for i, c in enumerate(self.chars)}
-        self._cache: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self._cache: dict[str, tuple[int, tuple[int, ...], int]] = {}
 
     @classmethod
     def build(cls, tokens, max_words: int, min_count: int, max_chars: int) -> Vocabulary:
@@ -55,25 +60,27 @@ class Vocabulary:
                 handle.write("".join(f"{item}\n" for item in items))
 
     @classmethod
-    def load(cls, directory: Path, max_chars: int) -> Vocabulary:
+    def load(cls, directory: Path, max_chars: int, lexicon: dict[str, int] | None = None) -> Vocabulary:
         words = (directory / "vocab.txt").read_text(encoding="utf-8").split("\n")[:-1]
         chars = (directory / "chars.txt").read_text(encoding="utf-8").split("\n")[:-1]
-        return cls(words, chars, max_chars)
+        return cls(words, chars, max_chars, lexicon)
 
-    def _encode(self, token: str) -> tuple[int, tuple[int, ...]]:
+    def _encode(self, token: str) -> tuple[int, tuple[int, ...], int]:
         cached = self._cache.get(token)
         if cached is None:
             # Long tokens keep their start and end, where German names and suffixes are.
             half = self.max_chars // 2
             shown = token if len(token) <= self.max_chars else token[:half] + token[-(self.max_chars - half):]
             ids = [self._char_index.get(c, UNK) for c in shown]
-            cached = (self._word_index.get(token.lower(), UNK), tuple(ids + [PAD] * (self.max_chars - len(ids))))
+            cached = (self._word_index.get(token.lower(), UNK), tuple(ids + [PAD] * (self.max_chars - len(ids))),
+                      lookup(self.lexicon, token) if self.lexicon else 0)
             self._cache[token] = cached
         return cached
 
-    def encode(self, tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Word ids ``[n]`` and character ids ``[n, max_chars]`` of ``tokens``."""
-        pairs = [self._encode(t) for t in tokens]
-        words = np.fromiter((p[0] for p in pairs), dtype=np.int32, count=len(pairs))
-        chars = np.array([p[1] for p in pairs], dtype=np.int32).reshape(len(pairs), self.max_chars)
-        return words, chars
+    def encode(self, tokens: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Word ids ``[n]``, character ids ``[n, max_chars]`` and lexicon ids ``[n]`` of ``tokens``."""
+        encoded = [self._encode(t) for t in tokens]
+        words = np.fromiter((e[0] for e in encoded), dtype=np.int32, count=len(encoded))
+        chars = np.array([e[1] for e in encoded], dtype=np.int32).reshape(len(encoded), self.max_chars)
+        lexicon = np.fromiter((e[2] for e in encoded), dtype=np.int32, count=len(encoded))
+        return words, chars, lexicon

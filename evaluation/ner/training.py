@@ -21,6 +21,7 @@ from rulings_anon.errors import InputError
 from rulings_anon.jsonl import atomic_writer
 
 from .dataset import (
+    add_titles,
     candidate_tag_weights,
     drop_words,
     oversampled_rows,
@@ -29,6 +30,7 @@ from .dataset import (
     tag_record,
     training_arrays,
 )
+from .lexicon import load_lexicon
 from .model import NerConfig, build_model
 from .tagger import NerTagger
 from .tags import default_tagset
@@ -40,10 +42,10 @@ MAX_WORDS = 30000
 MIN_COUNT = 2
 
 
-def corpus_fingerprint(records: list[dict], seed: int) -> str:
-    """sha256 of the training rulings (ids and pseudonymized texts) and the seed: a run resumes
-    only on the corpus it started with."""
-    digest = hashlib.sha256(str(seed).encode("ascii"))
+def corpus_fingerprint(records: list[dict], seed: int, titled: float = 0.0) -> str:
+    """sha256 of the training rulings (ids and pseudonymized texts), the seed and the share of
+    titled persons: a run resumes only on the corpus it started with."""
+    digest = hashlib.sha256(f"{seed}/{titled}".encode("ascii"))
     for record in records:
         digest.update(str(record.get("id", "")).encode("utf-8") + b"\0" + record["text"].encode("utf-8") + b"\0")
     return digest.hexdigest()
@@ -64,24 +66,29 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
     tagset = default_tagset()
     invented = (overrides or {}).get("invented_names", NerConfig.invented_names)
     records = pseudonymize_corpus(read_corpus(files, max_docs), seed, invented=invented)
-    texts = [tag_record(r, tagset) for r in records]
+    titled = (overrides or {}).get("titled_persons", NerConfig.titled_persons)
+    title_rng = np.random.default_rng([seed, 1])
+    person = tagset.tags.index("B-PER")
+    texts = [add_titles(tag_record(r, tagset), person, titled, title_rng) for r in records]
     if not any(t.tokens for t in texts):
         raise InputError("the corpus holds no text to train on", ", ".join(str(f) for f in files))
 
     state_path = out / STATE
     state = json.loads(state_path.read_text(encoding="utf-8")) if state_path.exists() else None
-    corpus = corpus_fingerprint(records, seed)
+    corpus = corpus_fingerprint(records, seed, titled)
     if state is not None and state.get("corpus", corpus) != corpus:
-        raise InputError("holds an unfinished run on another corpus (other files, --max-docs or --seed); "
+        raise InputError("holds an unfinished run on another corpus (other files, --max-docs, --seed or "
+                         "--titled-persons); "
                          "run it with its own arguments, or choose another --out", out)
     if state is not None and (out / "vocab.txt").exists():
         config = NerConfig(**state["config"])
-        vocab = Vocabulary.load(out, config.max_chars)
+        vocab = Vocabulary.load(out, config.max_chars, load_lexicon(config.lexicon) if config.lexicon else None)
     else:
         state = None
         config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), sensitivity=True,
                            **(overrides or {}))
         vocab = Vocabulary.build((t for text in texts for t in text.tokens), MAX_WORDS, MIN_COUNT, config.max_chars)
+        vocab.lexicon = load_lexicon(config.lexicon) if config.lexicon else {}
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
 
@@ -113,6 +120,8 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         for b in range(batches):
             batch = slice(b * batch_size, (b + 1) * batch_size)
             inputs = {"words": words[batch], "chars": chars[batch]}
+            if config.lexicon:
+                inputs["lexicon"] = arrays["lexicon"][order[batch]]
             if config.sensitivity:
                 loss = model.train_on_batch(inputs, {"tags": labels[batch], "sensitive": sensitive[batch, :, None]},
                                             sample_weight={"tags": weights[batch], "sensitive": weights[batch]})
