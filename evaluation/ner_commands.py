@@ -13,8 +13,8 @@ from rulings_anon.cli import Command
 # NerConfig's defaults, written out so that building the parser imports no NER code.
 DEFAULT_INVENTED_NAMES = 0.7
 DEFAULT_ENTITY_DROPOUT = 0.5
-DEFAULT_TITLED_PERSONS = 0.3
-DEFAULT_LEXICON = "de-nouns"  # evaluation.ner.lexicon.DEFAULT
+DEFAULT_TITLED_PERSONS = 0.0
+DEFAULT_LEXICON = "none"  # NerConfig.lexicon None; the shipped one is "de-nouns"
 
 _DESCRIPTION = """\
 Train the legal NER: a BiLSTM over word and character embeddings, on LER rulings whose
@@ -48,11 +48,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"so names are judged by context and letters (default {DEFAULT_ENTITY_DROPOUT})")
     parser.add_argument("--titled-persons", type=float, metavar="SHARE",
                         help="share of the persons courts anonymized given an academic title ('Dr.') in training, "
-                             "since the training courts name their titled judges in clear "
-                             f"(default {DEFAULT_TITLED_PERSONS})")
+                             "since the training courts name their titled judges in clear; 0.3 gained precision "
+                             f"and lost recall in session 5 (default {DEFAULT_TITLED_PERSONS})")
     parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME",
-                        help="shipped German noun lexicon (data/lexicon/NAME.tsv.gz) whose bits (common noun, name, "
-                             f"place) are a token input, or 'none' (default {DEFAULT_LEXICON})")
+                        help="a shipped German noun lexicon (data/lexicon/NAME.tsv.gz: de-nouns) whose bits (common "
+                             "noun, name, place, compound) are a token input; better on the dev courts, worse on a "
+                             f"left-out court in session 5 (default {DEFAULT_LEXICON})")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -178,7 +178,8 @@ def test_the_command_line_states_the_training_defaults():
     assert ner_commands.DEFAULT_INVENTED_NAMES == NerConfig.invented_names
     assert ner_commands.DEFAULT_ENTITY_DROPOUT == NerConfig.entity_dropout
     assert ner_commands.DEFAULT_TITLED_PERSONS == NerConfig.titled_persons
-    assert ner_commands.DEFAULT_LEXICON == lexicon.DEFAULT
+    assert NerConfig.lexicon is None and ner_commands.DEFAULT_LEXICON == "none"
+    assert lexicon.lexicon_file(lexicon.DEFAULT).is_file()
 
 
 def test_bundled_records_have_entities():

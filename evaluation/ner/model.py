@@ -47,7 +47,7 @@ class NerConfig:
     # nothing about sensitivity) is unknown in each epoch; other words: word_dropout.
     entity_dropout: float = 0.5
     # The share of sensitive persons given an academic title in training (dataset.add_titles).
-    titled_persons: float = 0.3
+    titled_persons: float = 0.0
     # The share of surrogate surnames and places invented from two listed ones, so that the
     # training names are too many to learn by heart.
     invented_names: float = 0.7
