@@ -169,6 +169,9 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
     args = parser.parse_args(["--out", str(tmp_path / "m"), "--lexicon", "fr-nouns"])
     with pytest.raises(InputError, match=r"fr-nouns\.tsv\.gz: no such lexicon"):
         ner_commands.run(args)
+    args = parser.parse_args(["--out", str(tmp_path / "m"), "--average-epochs", "0"])
+    with pytest.raises(InputError, match="--average-epochs must be at least 1, got 0"):
+        ner_commands.run(args)
 
 
 def test_the_command_line_states_the_training_defaults():
@@ -179,6 +182,9 @@ def test_the_command_line_states_the_training_defaults():
     assert ner_commands.DEFAULT_ENTITY_DROPOUT == NerConfig.entity_dropout
     assert ner_commands.DEFAULT_TITLED_PERSONS == NerConfig.titled_persons
     assert NerConfig.lexicon is None and ner_commands.DEFAULT_LEXICON == "none"
+    parser = argparse.ArgumentParser()
+    ner_commands.configure(parser)
+    assert parser.parse_args(["--out", "x"]).average_epochs == NerConfig.average_epochs
     assert lexicon.lexicon_file(lexicon.DEFAULT).is_file()
 
 
@@ -248,23 +254,31 @@ def test_the_ner_classifies_every_element_unmasked_for_method_none(trained):
         model.probabilities(documents, {"a": {0}})
 
 
+class _Interrupted(Exception):
+    pass
+
+
+def _train_until_interrupted(corpus, out, run: dict, monkeypatch) -> dict:
+    """Train until the process dies after the last epoch's checkpoint; the state it left."""
+    import evaluation.ner.training as training
+
+    def interrupt(*args, **kwargs):
+        raise _Interrupted
+
+    monkeypatch.setattr(training, "NerTagger", interrupt)
+    with pytest.raises(_Interrupted):
+        train_ner([corpus], out, **run)
+    monkeypatch.undo()
+    return json.loads((out / training.STATE).read_text(encoding="utf-8"))
+
+
 def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path, monkeypatch):
     import evaluation.ner.training as training
 
     small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32}
     run = {"epochs": 1, "batch_size": 8, "steps_per_epoch": 2, "overrides": small, "progress": False}
 
-    class Interrupted(Exception):
-        pass
-
-    def interrupt(*args, **kwargs):  # the process dies after the last epoch's checkpoint
-        raise Interrupted
-
-    monkeypatch.setattr(training, "NerTagger", interrupt)
-    with pytest.raises(Interrupted):
-        train_ner([tiny_corpus], tmp_path / "m", **run)
-    monkeypatch.undo()
-    state = json.loads((tmp_path / "m" / training.STATE).read_text(encoding="utf-8"))
+    state = _train_until_interrupted(tiny_corpus, tmp_path / "m", run, monkeypatch)
     assert state["epoch"] == 1 and len(state["corpus"]) == 64
     with pytest.raises(InputError, match="unfinished run on another corpus"):
         train_ner([tiny_corpus], tmp_path / "m", seed=7, **run)  # other surrogates: another corpus
@@ -309,3 +323,24 @@ def test_titles_go_before_sensitive_persons_only_tagged_o_and_not_sensitive():
     assert titled.labels[at:].tolist() == labels[2:].tolist()
     assert len(titled.spans) == len(titled.tokens)
     assert add_titles(text, per, 0.0, np.random.default_rng(0)) is text
+
+
+def test_the_saved_model_holds_the_mean_weights_of_the_last_epochs_also_after_a_resume(tiny_corpus, tmp_path,
+                                                                                          monkeypatch):
+    import evaluation.ner.training as training
+    from evaluation.ner.model import NerConfig, build_model
+
+    small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32, "average_epochs": 2}
+    run = {"epochs": 3, "batch_size": 8, "steps_per_epoch": 3, "overrides": small, "progress": False}
+
+    state = _train_until_interrupted(tiny_corpus, tmp_path, run, monkeypatch)
+    assert state["epoch"] == 3 and state["averaged"] == 2
+    average = training._load_average(tmp_path / training.AVERAGE)
+    last = build_model(NerConfig(**state["config"]))
+    last.load_weights(str(tmp_path / training.CHECKPOINT))
+    assert any(not np.allclose(a, w) for a, w in zip(average, last.get_weights(), strict=True))
+    tagger = train_ner([tiny_corpus], tmp_path, **run)  # resumes: nothing left but averaging and saving
+    assert tagger.config.training["averaged_epochs"] == 2
+    for a, w in zip(average, load_ner(tmp_path).model.get_weights(), strict=True):
+        np.testing.assert_allclose(a, w, rtol=1e-6)
+    assert not (tmp_path / training.AVERAGE).exists() and not (tmp_path / training.STATE).exists()

@@ -46,6 +46,8 @@ class NerConfig:
     # of the words of candidate-type entities (surrogates or not, so that an unknown word tells
     # nothing about sensitivity) is unknown in each epoch; other words: word_dropout.
     entity_dropout: float = 0.5
+    # The model keeps the mean of the weights after each of the last this many epochs (1: the last).
+    average_epochs: int = 1
     # The share of sensitive persons given an academic title in training (dataset.add_titles).
     titled_persons: float = 0.0
     # The share of surrogate surnames and places invented from two listed ones, so that the

@@ -1,7 +1,8 @@
 """Training the legal NER on pseudonymized LER rulings (``rulings-anon train-ner``).
 
 Resumable: after every epoch the weights and the epoch number are saved in the output directory
-(``checkpoint.h5``, ``training_state.json``); running the same command again continues there.
+(``checkpoint.h5``, ``training_state.json``, and with ``average_epochs`` > 1 the running mean of
+the last epochs' weights, ``average.npz``); running the same command again continues there.
 The finished directory is what :func:`evaluation.ner.load_ner` reads.
 """
 
@@ -37,6 +38,7 @@ from .tags import default_tagset
 from .tokens import Vocabulary
 
 CHECKPOINT = "checkpoint.h5"
+AVERAGE = "average.npz"
 STATE = "training_state.json"
 MAX_WORDS = 30000
 MIN_COUNT = 2
@@ -49,6 +51,13 @@ def corpus_fingerprint(records: list[dict], seed: int, titled: float = 0.0) -> s
     for record in records:
         digest.update(str(record.get("id", "")).encode("utf-8") + b"\0" + record["text"].encode("utf-8") + b"\0")
     return digest.hexdigest()
+
+
+def _load_average(path: Path) -> list[np.ndarray] | None:
+    if not path.exists():
+        return None
+    with np.load(path) as arrays:
+        return [arrays[f"arr_{i}"] for i in range(len(arrays.files))]
 
 
 def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: int = 0, batch_size: int = 32,
@@ -101,6 +110,10 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         model.load_weights(str(out / CHECKPOINT))
         first_epoch = state["epoch"]
     losses: list[float] = list(state["loss"]) if state else []
+    averaged = state.get("averaged", 0) if state else 0
+    average = _load_average(out / AVERAGE) if averaged else None
+    averaged = averaged if average is not None else 0
+    first_averaged = epochs - max(1, config.average_epochs)  # epochs counted from 0
     rng = np.random.default_rng(seed)
     show = sys.stderr.isatty() if progress is None else progress
     # Whole batches only: one batch shape means one traced training step.
@@ -134,14 +147,25 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         bar.close()
         losses.append(float(np.mean(batch_losses)))
         model.save_weights(str(out / CHECKPOINT))
+        if epoch >= first_averaged:
+            averaged += 1
+            weights_now = model.get_weights()
+            average = weights_now if average is None else [a + (w - a) / averaged for a, w in zip(average, weights_now)]
+            with atomic_writer(out / AVERAGE, "wb") as handle:
+                np.savez(handle, *average)
         with atomic_writer(state_path) as handle:
-            json.dump({"epoch": epoch + 1, "loss": losses, "config": asdict(config), "corpus": corpus}, handle)
+            json.dump({"epoch": epoch + 1, "loss": losses, "config": asdict(config), "corpus": corpus,
+                       "averaged": averaged}, handle)
+
+    if average is not None and averaged > 1:
+        model.set_weights(average)  # the mean of the last epochs' weights: less run-to-run spread
 
     config.training = {"documents": len(records), "tokens": int(sum(len(t.tokens) for t in texts)),
                        "epochs": epochs, "seed": seed, "loss": [round(x, 5) for x in losses],
+                       "averaged_epochs": averaged,
                        "seconds": round(time.time() - started, 1)}
     tagger = NerTagger(config, vocab, model)
     tagger.save(out)
-    for name in (CHECKPOINT, STATE):
+    for name in (CHECKPOINT, AVERAGE, STATE):
         (out / name).unlink(missing_ok=True)
     return tagger
