@@ -40,8 +40,11 @@ def lexicon_file(name: str) -> Path:
 
 
 @lru_cache(maxsize=2)
-def load_lexicon(name: str) -> dict[str, int]:
-    """Form -> bits of the shipped lexicon ``name``; :class:`ModelError` when it is not shipped."""
+def load_lexicon(name: str | None) -> dict[str, int]:
+    """Form -> bits of the shipped lexicon ``name`` (empty for None: a model without lexicon);
+    :class:`ModelError` when it is not shipped."""
+    if name is None:
+        return {}
     file = lexicon_file(name)
     if not file.exists():
         raise ModelError(f"{file}: no such lexicon; the NER model names lexicon {name!r}")

@@ -54,22 +54,18 @@ class NerTagger:
         self._call = None
         self._candidate_tags = None
 
-    def _probabilities(self, words: np.ndarray, chars: np.ndarray,
-                       lexicon: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    def _probabilities(self, inputs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Tag probabilities [B, T, K] and, with a sensitivity output, sensitivity [B, T]."""
         if self._call is None:
-            # One trace for every batch shape: [B, T] word ids, [B, T, C] character ids, [B, T] lexicon ids.
+            # One trace for every batch shape: [B, T] word ids, [B, T, C] character ids (and
+            # [B, T] lexicon ids).
             tf = tensorflow()
-            with_lexicon = bool(self.config.lexicon)
-
-            def call(w, c, x):
-                inputs = {"words": w, "chars": c, "lexicon": x} if with_lexicon else {"words": w, "chars": c}
-                return self.model(inputs, training=False)
-
-            self._call = tf.function(call, input_signature=[
-                tf.TensorSpec([None, None], tf.int32), tf.TensorSpec([None, None, self.config.max_chars], tf.int32),
-                tf.TensorSpec([None, None], tf.int32)])
-        out = self._call(words, chars, lexicon)
+            signature = {"words": tf.TensorSpec([None, None], tf.int32),
+                         "chars": tf.TensorSpec([None, None, self.config.max_chars], tf.int32)}
+            if self.config.lexicon:
+                signature["lexicon"] = tf.TensorSpec([None, None], tf.int32)
+            self._call = tf.function(lambda x: self.model(x, training=False), input_signature=[signature])
+        out = self._call(inputs)
         if isinstance(out, dict):
             return out["tags"].numpy(), out["sensitive"].numpy()[..., 0]
         return out.numpy(), None
@@ -106,12 +102,15 @@ class NerTagger:
             width = max(w[1] - w[0] for _, w in batch)
             words = np.full((len(batch), width), PAD, dtype=np.int32)
             chars = np.full((len(batch), width, c.max_chars), PAD, dtype=np.int32)
-            lexicon = np.zeros((len(batch), width), dtype=np.int32)
+            inputs = {"words": words, "chars": chars}
+            if c.lexicon:
+                inputs["lexicon"] = np.zeros((len(batch), width), dtype=np.int32)
             for row, (i, (start, end, _, _)) in enumerate(batch):
                 words[row, : end - start] = encoded[i][0][start:end]
                 chars[row, : end - start] = encoded[i][1][start:end]
-                lexicon[row, : end - start] = encoded[i][2][start:end]
-            probs, sensitive = self._probabilities(words, chars, lexicon)
+                if c.lexicon:
+                    inputs["lexicon"][row, : end - start] = encoded[i][2][start:end]
+            probs, sensitive = self._probabilities(inputs)
             for row, (i, (start, _, keep_start, keep_end)) in enumerate(batch):
                 keep = slice(keep_start - start, keep_end - start)
                 row_sensitive = None if sensitive is None else sensitive[row, keep]
@@ -202,7 +201,7 @@ def load_ner(directory) -> NerTagger:
     missing = [n for n in (WEIGHTS, "vocab.txt", "chars.txt") if not (directory / n).exists()]
     if missing:
         raise ModelError(f"{directory}: NER model directory lacks {', '.join(missing)}")
-    vocab = Vocabulary.load(directory, config.max_chars, load_lexicon(config.lexicon) if config.lexicon else None)
+    vocab = Vocabulary.load(directory, config.max_chars, load_lexicon(config.lexicon))
     if (len(vocab.words), len(vocab.chars)) != (config.vocab_size, config.char_vocab_size):
         raise ModelError(f"{directory}: vocab.txt/chars.txt do not match config.json (sizes differ)")
     model = build_model(config)

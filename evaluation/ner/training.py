@@ -91,13 +91,13 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
                          "run it with its own arguments, or choose another --out", out)
     if state is not None and (out / "vocab.txt").exists():
         config = NerConfig(**state["config"])
-        vocab = Vocabulary.load(out, config.max_chars, load_lexicon(config.lexicon) if config.lexicon else None)
+        vocab = Vocabulary.load(out, config.max_chars, load_lexicon(config.lexicon))
     else:
         state = None
         config = NerConfig(tags=tagset.tags, candidate_types=list(tagset.candidate_types), sensitivity=True,
                            **(overrides or {}))
         vocab = Vocabulary.build((t for text in texts for t in text.tokens), MAX_WORDS, MIN_COUNT, config.max_chars)
-        vocab.lexicon = load_lexicon(config.lexicon) if config.lexicon else {}
+        vocab.lexicon = load_lexicon(config.lexicon)
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
 
