@@ -30,7 +30,7 @@ from pathlib import Path
 
 import data
 from evaluation.commands import NAME_HALVES, NAMES_HELP
-from evaluation.common_words import common_words
+from evaluation.common_words import common_words, common_words_for
 from evaluation.decisions import COMBINATIONS, Settings
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
@@ -118,16 +118,17 @@ def bench_score(model, golds: list[GoldDocument], settings: Settings, ner) -> di
     return {**confusion.to_dict(), "elements_per_second": elements / seconds, "seconds": seconds}
 
 
-def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], threshold: float, work: Path) -> dict:
+def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], threshold: float, work: Path,
+                  options: tuple[str, ...] = ()) -> dict:
     """``evaluate --method none`` vs. an element-level count over ``score``'s spans, both via the CLI."""
     texts = work / "texts.jsonl"
     write_jsonl(texts, ({"id": g.document.id, "text": g.document.text} for g in golds))
     spans_file = work / "spans.jsonl"
     base = [sys.executable, "-m", "rulings_anon"]
     subprocess.run(base + ["score", "--model", model_dir, "--no-ner", str(texts), "--output", str(spans_file),
-                           "--threshold", str(threshold)], check=True, capture_output=True)
+                           "--threshold", str(threshold), *options], check=True, capture_output=True)
     evaluated = subprocess.run(base + ["evaluate", "--model", model_dir, "--test", str(gold_path), "--method",
-                                       "none", "--threshold", str(threshold), "--json"],
+                                       "none", "--threshold", str(threshold), "--json", *options],
                                check=True, capture_output=True, text=True)
     metrics = json.loads(evaluated.stdout)["metrics"]
     by_id = {r["id"]: r["spans"] for r in read_jsonl(spans_file)}
@@ -178,11 +179,13 @@ def main() -> None:
                         help=f"combination for score and the ner method (default {DEFAULT_COMBINATION})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--names", choices=NAME_HALVES, default="foreign", help=NAMES_HELP)
+    parser.add_argument("--no-batch-vocabulary", action="store_true",
+                        help="only the dev courts' common words, not the test set's own (as score --no-batch-vocabulary)")
     parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
     parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args()
 
-    settings = Settings(args.threshold, True, common_words(), args.combine)
+    settings = Settings(args.threshold, True, frozenset(), args.combine)
     ner = None
     if args.ner:
         from evaluation.ner import load_ner
@@ -192,15 +195,19 @@ def main() -> None:
         parser.error("without a model directory, give --ner and --combine ner")
     exclude = ner_training_ids(ner) if args.unseen_by_ner and ner is not None else set()
     courts = args.court.split(",")
-    results = {"court": args.court, "threshold": args.threshold, "combination": args.combine, "models": {}}
+    results = {"court": args.court, "threshold": args.threshold, "combination": args.combine,
+               "batch_vocabulary": not args.no_batch_vocabulary, "models": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"
         golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude, args.checked,
                                            args.names))
+        texts = (g.document.text for g in golds)
+        settings = replace(settings, common_words=common_words() if args.no_batch_vocabulary else common_words_for(texts))
         print(f"test set: {args.court}, {len(golds)} documents, {sum(len(g.elements) for g in golds):,} elements, "
               f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}, "
-              f"combination {args.combine}")
+              f"combination {args.combine}; {len(settings.common_words - common_words())} words of the test set's own "
+              "vocabulary")
         for model_dir in args.models or [None]:
             print(f"model {model_dir or '(none: NER alone)'}")
             model = load_element_model(model_dir) if model_dir else None
@@ -214,7 +221,8 @@ def main() -> None:
             entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed),
                      "score": bench_score(model, golds, settings, scorer_ner)}
             if model_dir:
-                entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work)
+                entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work,
+                                                   ("--no-batch-vocabulary",) if args.no_batch_vocabulary else ())
             if not args.skip_large:
                 entry["large"] = bench_large(model, golds, settings, scorer_ner)
             results["models"][model_dir or "ner"] = entry

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from interactive.commands import NAME_HALVES
@@ -20,6 +21,7 @@ DEFAULT_THRESHOLD = 0.3
 DEFAULT_NER_THRESHOLD = 0.8
 DEFAULT_COMBINATION = "ner"
 COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
+BATCH_SHARE, BATCH_MIN_DOCUMENTS = 0.05, 10  # evaluation.common_words'
 # Which names build-testset and the benchmarks draw for surrogates.
 NAMES_HELP = ("names drawn for the surrogates: foreign (default: Austrian and Swiss names the German lists "
               "lack, which no model here trains on), all (the German lists the models train on), or the "
@@ -117,6 +119,10 @@ def _add_decision_options(parser: argparse.ArgumentParser) -> None:
                         help="do not run the rule-based recognizers (IBAN, e-mail, phone, ...)")
     parser.add_argument("--no-consistency", action="store_true",
                         help="do not flag every mention of a name flagged once in the document")
+    parser.add_argument("--no-batch-vocabulary", action="store_true",
+                        help="do not take the capitalized words that recur in many of the input documents "
+                             f"(at least {100 * BATCH_SHARE:g} %% of them and {BATCH_MIN_DOCUMENTS} or more) "
+                             "for the court's vocabulary; by default such a word is no name on its own")
 
 
 def _configure_evaluate(parser: argparse.ArgumentParser) -> None:
@@ -160,14 +166,19 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
                              "(e.g. data/checked/bsg.jsonl)")
 
 
-def _settings(args, method: str):
-    from .common_words import common_words
+def _settings(args, method: str, texts: Callable[[], Iterable[str]]):
+    """The decision settings; ``texts`` gives the input documents' texts (read only for the batch
+    vocabulary)."""
+    from .common_words import common_words, common_words_for
     from .decisions import Settings
     from .scoring import default_threshold
 
     consistency = not args.no_consistency
     threshold = args.threshold if args.threshold is not None else default_threshold(method, args.combine)
-    return Settings(threshold, consistency, common_words() if consistency else frozenset(), args.combine)
+    words = frozenset()
+    if consistency:
+        words = common_words() if args.no_batch_vocabulary else common_words_for(texts())
+    return Settings(threshold, consistency, words, args.combine)
 
 
 def _method(args) -> str:
@@ -211,7 +222,7 @@ def _run_evaluate(args) -> int:
     documents = list(read_documents([args.test]))
     if not documents:
         raise InputError("the test set holds no documents", args.test)
-    settings = _settings(args, args.method)
+    settings = _settings(args, args.method, lambda: (d.text for d in documents))
     model, ner = _load(args, args.method, settings)
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=not args.no_recognizers,
                       seed=args.seed)
@@ -239,7 +250,9 @@ def _run_score(args) -> int:
     from .highlight import highlight
     from .scoring import Scorer, ScoreRun, score_documents
 
-    settings = _settings(args, _method(args))
+    # The batch vocabulary counts every input document, scored already or not, so that a resumed
+    # run decides as an uninterrupted one.
+    settings = _settings(args, _method(args), lambda: (d.text for d in read_documents(args.inputs, args.encoding)))
     model, ner = _load(args, _method(args), settings)
     scorer = Scorer(model, settings, ner, recognizers=not args.no_recognizers)
     run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)

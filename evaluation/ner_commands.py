@@ -15,6 +15,8 @@ DEFAULT_INVENTED_NAMES = 0.7
 DEFAULT_ENTITY_DROPOUT = 0.5
 DEFAULT_TITLED_PERSONS = 0.0
 DEFAULT_LEXICON = "none"  # NerConfig.lexicon None; the shipped one is "de-nouns"
+LEARNING_RATE_SCHEDULES = ("constant", "cosine", "linear")  # model.LEARNING_RATE_SCHEDULES' names
+DEFAULT_LEARNING_RATE_SCHEDULE = "constant"
 
 _DESCRIPTION = """\
 Train the legal NER: a BiLSTM over word and character embeddings, on LER rulings whose
@@ -53,6 +55,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--average-epochs", type=int, default=1, metavar="N",
                         help="keep the mean of the weights after each of the last N epochs (default 1: the last "
                              "epoch's; 3 narrowed the spread between runs on BSG but lowered dev F1 in session 5)")
+    parser.add_argument("--learning-rate-schedule", choices=LEARNING_RATE_SCHEDULES,
+                        default=DEFAULT_LEARNING_RATE_SCHEDULE, metavar="NAME",
+                        help="how the learning rate falls over the run: "
+                             f"{', '.join(LEARNING_RATE_SCHEDULES)} (default {DEFAULT_LEARNING_RATE_SCHEDULE})")
     parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME",
                         help="a shipped German noun lexicon (data/lexicon/NAME.tsv.gz: de-nouns) whose bits (common "
                              "noun, name, place, compound) are a token input; better on the dev courts, worse on a "
@@ -73,7 +79,9 @@ def run(args: argparse.Namespace) -> int:
                         ("--average-epochs", args.average_epochs)):
         if value < 1:
             raise InputError(f"{name} must be at least 1, got {value}")
-    overrides = {"hidden": args.hidden, "average_epochs": args.average_epochs, "lexicon": None if args.lexicon == "none" else args.lexicon}
+    overrides = {"hidden": args.hidden, "average_epochs": args.average_epochs,
+                 "learning_rate_schedule": args.learning_rate_schedule,
+                 "lexicon": None if args.lexicon == "none" else args.lexicon}
     if overrides["lexicon"]:
         from .ner.lexicon import lexicon_file
 

@@ -71,7 +71,7 @@ def _detector_section(path: Path, court: str) -> list[str]:
 
 
 def _curve_section(spec: dict, run_dir: Path) -> list[str]:
-    from evaluation.common_words import common_words
+    from evaluation.common_words import common_words_for
     from evaluation.curve import plot_curve, threshold_curve
     from evaluation.decisions import Settings
     from evaluation.prediction import load_element_model
@@ -86,13 +86,14 @@ def _curve_section(spec: dict, run_dir: Path) -> list[str]:
 
         ner = load_ner(spec["ner"])
     curves = {}
+    words = common_words_for(d.text for d in documents)  # as `evaluate` decides
     for method in spec.get("methods", ["none"]):
         if method == "ner" and ner is None:
             continue
         # ner: one curve per combination of the NER's score and the model's probability
         for combination in spec.get("combinations", ["model"]) if method == "ner" else ["model"]:
             label = f"ner ({combination})" if method == "ner" else method
-            settings = Settings(0.5, True, common_words(), combination)
+            settings = Settings(0.5, True, words, combination)
             curves[label] = threshold_curve(documents, model if settings.needs_model(method) else None, method,
                                             settings, ner=ner)
     png = run_dir / "precision-recall.png"

@@ -168,6 +168,10 @@ def test_the_command_line_default_threshold_is_the_scorers():
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
     assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION
     assert set(commands.COMBINATION_NAMES) == set(COMBINATIONS)
+    from evaluation import common_words
+
+    assert (commands.BATCH_SHARE, commands.BATCH_MIN_DOCUMENTS) == (common_words.BATCH_SHARE,
+                                                                     common_words.BATCH_MIN_DOCUMENTS)
     from interactive import commands as interactive_commands
     from interactive.surrogates import NAME_HALVES
 

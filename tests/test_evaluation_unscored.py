@@ -60,3 +60,21 @@ def test_unscored_references_are_not_flagged_by_the_ner_alone():
     spans = decide(text, elements, [0.0] * len(elements), Settings(0.8, common_words=COMMON, combination="ner"),
                    candidates=candidates)
     assert [s.text for s in spans] == ["Kemper"]
+
+
+def test_the_batch_vocabulary_is_the_capitalized_words_of_many_documents():
+    from evaluation.common_words import batch_common_words
+
+    court = [f"Das Jobcenter bewilligte Herrn Achleitner{i} Alg II; die KK zahlte." for i in range(9)]
+    court += ["Das Jobcenter lehnte ab; Alg und Jobcenter.", "Der Kläger bezieht Alg.", "jobcenter ohne Alg"]
+    # "Jobcenter" in 10 of 12, "Alg" in 11, "Das" in 10, "KK" in 9 (fewer than 10), each name in one
+    assert batch_common_words(court) == {"Jobcenter", "Alg", "Das"}
+    assert batch_common_words(court, min_documents=9) == {"Jobcenter", "Alg", "Das", "KK", "Herrn", "II"}
+    # in a large batch the share counts: 5 % of 200 documents is 10, of 220 is 11, of 320 is 16
+    filler = ["nichts davon."]
+    assert batch_common_words(court + filler * 188) == {"Jobcenter", "Alg", "Das"}
+    assert batch_common_words(court + filler * 208) == {"Alg"}
+    assert batch_common_words(court + filler * 308) == frozenset()
+    # fewer documents than min_documents: none, also for a word in each of them
+    assert batch_common_words(["Jobcenter Kemper"] * 9) == frozenset()
+    assert batch_common_words([]) == frozenset()

@@ -176,7 +176,7 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
 
 def test_the_command_line_states_the_training_defaults():
     from evaluation.ner import lexicon
-    from evaluation.ner.model import NerConfig
+    from evaluation.ner.model import LEARNING_RATE_SCHEDULES, NerConfig
 
     assert ner_commands.DEFAULT_INVENTED_NAMES == NerConfig.invented_names
     assert ner_commands.DEFAULT_ENTITY_DROPOUT == NerConfig.entity_dropout
@@ -185,6 +185,8 @@ def test_the_command_line_states_the_training_defaults():
     parser = argparse.ArgumentParser()
     ner_commands.configure(parser)
     assert parser.parse_args(["--out", "x"]).average_epochs == NerConfig.average_epochs
+    assert parser.parse_args(["--out", "x"]).learning_rate_schedule == NerConfig.learning_rate_schedule
+    assert ner_commands.LEARNING_RATE_SCHEDULES == tuple(sorted(LEARNING_RATE_SCHEDULES))
     assert lexicon.lexicon_file(lexicon.DEFAULT).is_file()
 
 
@@ -344,3 +346,47 @@ def test_the_saved_model_holds_the_mean_weights_of_the_last_epochs_also_after_a_
     for a, w in zip(average, load_ner(tmp_path).model.get_weights(), strict=True):
         np.testing.assert_allclose(a, w, rtol=1e-6)
     assert not (tmp_path / training.AVERAGE).exists() and not (tmp_path / training.STATE).exists()
+
+
+def test_learning_rate_schedules_start_at_the_rate_and_fall_by_their_shape():
+    from evaluation.ner.model import NerConfig, learning_rate_at
+
+    def config(name):
+        return NerConfig(tags=[], candidate_types=[], learning_rate=0.01, learning_rate_schedule=name)
+
+    assert learning_rate_at(config("constant"), 0.0) == learning_rate_at(config("constant"), 0.9) == 0.01
+    assert learning_rate_at(config("linear"), 0.0) == pytest.approx(0.01)
+    assert learning_rate_at(config("linear"), 0.25) == pytest.approx(0.0075)
+    assert learning_rate_at(config("cosine"), 0.5) == pytest.approx(0.005)
+    assert learning_rate_at(config("cosine"), 1.0) == pytest.approx(0.0, abs=1e-12)
+    with pytest.raises(ModelError, match="unknown learning rate schedule 'step'"):
+        learning_rate_at(config("step"), 0.0)
+
+
+def test_a_resumed_run_goes_on_where_the_schedule_was(tiny_corpus, tmp_path, monkeypatch):
+    import evaluation.ner.training as training
+    from evaluation.ner.model import learning_rate_at
+
+    small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32,
+             "learning_rate_schedule": "cosine"}
+    run = {"epochs": 2, "batch_size": 8, "steps_per_epoch": 3, "overrides": small, "progress": False}
+    real_tqdm = training.tqdm
+
+    def dies_in_the_second_epoch(*args, desc="", **kwargs):
+        if "epoch 2/" in desc:
+            raise _Interrupted
+        return real_tqdm(*args, desc=desc, **kwargs)
+
+    monkeypatch.setattr(training, "tqdm", dies_in_the_second_epoch)
+    with pytest.raises(_Interrupted):
+        train_ner([tiny_corpus], tmp_path, **run)
+    monkeypatch.undo()
+    assert json.loads((tmp_path / training.STATE).read_text(encoding="utf-8"))["epoch"] == 1
+    tagger = train_ner([tiny_corpus], tmp_path, **run)
+    assert len(tagger.config.training["loss"]) == 2
+    # The last batch (the 6th of 6) ran at the schedule's rate after 5/6 of the run, not at a restarted one.
+    expected = learning_rate_at(tagger.config, 5 / 6)
+    assert float(tagger.model.optimizer.learning_rate.numpy()) == pytest.approx(expected, rel=1e-5)
+    assert expected < 0.1 * tagger.config.learning_rate
+    with pytest.raises(ModelError, match="unknown learning rate schedule"):
+        train_ner([tiny_corpus], tmp_path / "other", **{**run, "overrides": {**small, "learning_rate_schedule": "step"}})

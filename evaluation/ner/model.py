@@ -10,6 +10,7 @@ embedding [B, T, lexicon_dim]; concatenated -> BiLSTM [B, T, 2*hidden]
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,26 @@ from rulings_anon.jsonl import atomic_writer
 from rulings_anon.tf import keras
 
 from .lexicon import SIZE as LEXICON_SIZE
+
+# The learning rate's factor at a share of the run done (0 at the first batch, 1 after the last):
+# a run that ends at a small rate ends nearer a minimum instead of wherever its last batches left it.
+LEARNING_RATE_SCHEDULES = {
+    "constant": lambda done: 1.0,
+    "linear": lambda done: 1.0 - done,
+    "cosine": lambda done: 0.5 * (1.0 + math.cos(math.pi * done)),
+}
+
+
+
+def learning_rate_at(config: NerConfig, done: float) -> float:
+    """The learning rate after ``done`` (0..1) of a run under ``config``'s schedule."""
+    try:
+        schedule = LEARNING_RATE_SCHEDULES[config.learning_rate_schedule]
+    except KeyError:
+        raise ModelError(f"unknown learning rate schedule {config.learning_rate_schedule!r} "
+                         f"(one of {', '.join(LEARNING_RATE_SCHEDULES)})") from None
+    return config.learning_rate * schedule(done)
+
 
 FORMAT_FAMILY = "rulings-anon-ner/"
 FORMAT = FORMAT_FAMILY + "1"
@@ -60,6 +81,9 @@ class NerConfig:
     predict_window: int = 128
     predict_margin: int = 16
     learning_rate: float = 2e-3
+    # How the learning rate falls over the run (a name in LEARNING_RATE_SCHEDULES): "constant"
+    # for every model trained before session 6.
+    learning_rate_schedule: str = "constant"
     # Thesis 9.2: the NER must favour recall of the references that may be sensitive. Tokens of
     # candidate types weigh this much more in the loss, and windows holding one are repeated.
     candidate_weight: float = 8.0

@@ -32,7 +32,7 @@ from .dataset import (
     training_arrays,
 )
 from .lexicon import load_lexicon
-from .model import NerConfig, build_model
+from .model import NerConfig, build_model, learning_rate_at
 from .tagger import NerTagger
 from .tags import default_tagset
 from .tokens import Vocabulary
@@ -101,6 +101,7 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
         config.vocab_size, config.char_vocab_size = len(vocab.words), len(vocab.chars)
         vocab.save(out)
 
+    learning_rate_at(config, 0.0)  # an unknown schedule fails here, before any training
     tag_weights = candidate_tag_weights(config.tags, config.candidate_types, config.candidate_weight)
     arrays = training_arrays(texts, vocab, config.window, tag_weights)
     rows = oversampled_rows(arrays["labels"], tag_weights, config.candidate_oversample)
@@ -121,6 +122,7 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
     batches = len(rows) // batch_size
     if steps_per_epoch:
         batches = min(batches, steps_per_epoch)
+    rate = model.optimizer.learning_rate
     for epoch in range(first_epoch, epochs):
         order = rng.permutation(rows)[: batches * batch_size]
         sensitive = arrays["sensitive"][order]
@@ -131,6 +133,9 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
                    file=sys.stderr)
         batch_losses = []
         for b in range(batches):
+            # The rate follows the schedule by position in the whole run, so a resumed run goes on
+            # where the interrupted one was.
+            rate.assign(learning_rate_at(config, (epoch * batches + b) / (epochs * batches)))
             batch = slice(b * batch_size, (b + 1) * batch_size)
             inputs = {"words": words[batch], "chars": chars[batch]}
             if config.lexicon:
