@@ -29,7 +29,6 @@ LEARNING_RATE_SCHEDULES = {
 }
 
 
-
 def learning_rate_at(config: NerConfig, done: float) -> float:
     """The learning rate after ``done`` (0..1) of a run under ``config``'s schedule."""
     try:
