@@ -21,7 +21,7 @@ DEFAULT_THRESHOLD = 0.3
 DEFAULT_NER_THRESHOLD = 0.8
 DEFAULT_COMBINATION = "ner"
 COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
-BATCH_SHARE, BATCH_MIN_DOCUMENTS = 0.05, 10  # evaluation.common_words'
+BATCH_SHARE, BATCH_MIN_DOCUMENTS = 0.05, 10  # evaluation.common_words.BATCH_SHARE, BATCH_MIN_DOCUMENTS
 # Which names build-testset and the benchmarks draw for surrogates.
 NAMES_HELP = ("names drawn for the surrogates: foreign (default: Austrian and Swiss names the German lists "
               "lack, which no model here trains on), all (the German lists the models train on), or the "
