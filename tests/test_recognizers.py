@@ -65,6 +65,18 @@ POSITIVES = [
     # only after "Herr"/"Frau": sensitive on its own
     ("salutation_name", "eine Erklärung von Herrn Wilmsen und Frau Dr. med. Lange", ["Wilmsen", "Lange"]),
     ("salutation_name", "Zeugin Franke, Prof. Dr. Schmiedeberg und Herr Richter Müller", []),
+    # after an academic title, also as printed with spaces, unless a judge's: sensitive on its own
+    ("titled_name", "vom erstinstanzlich gehörten Sachverständigen Dr. Grill begutachtet", ["Grill"]),
+    ("titled_name", "der Dipl. - Psych. Wurm und Prof. Dr. med. Thilo von Schmiedeberg", ["Wurm", "Thilo von Schmiedeberg"]),
+    ("titled_name", "die Gutachten von Dr. Schär, Dr. Bühler und Dr. Reisinger", ["Schär", "Bühler", "Reisinger"]),
+    ("titled_name", "die Richter am Bundesgerichtshof Cierniak, Bender und Dr. Feilcke", []),  # role, court, list
+    ("titled_name", "Becker Spaniol RiBGH Dr. Tiemann befindet sich im Urlaub", []),  # abbreviated role
+    ("titled_name", "durch den Vorsitzenden Richter Dipl.-Ing. Kleinschmidt und den Richter Dipl. - Geophys. "
+                    "Dr. Wollny beschlossen", []),
+    ("titled_name", "den Präsidenten Prof. Dr. Schlegel", []),
+    ("titled_name", "aaO).\n\nDr. Milger Dr. Achilles Dr. Fetzer Dr. Bünger Kosziol", []),  # signatures
+    ("titled_name", "aaO).\n\nMayen Harsdorf-Gebhardt Lehmann Dr. Brockmöller", []),
+    ("titled_name", "mwN).\n\nMayen Dr. Karczewski Lehmann Dr. Götz", []),
     ("street", "wohnhaft Kirchstraße 12 in Halle", ["Kirchstraße 12"]),
     ("street", "Am Lindenweg 3a", ["Am Lindenweg 3a"]),
     # -straße names a street without a number; the space after the number is no part of it.
@@ -173,3 +185,9 @@ def test_when_domain_is_a_public_site_then_no_url_span():
 def test_standalone_flags_come_from_data():
     assert is_standalone("iban") and not is_standalone("patent") and not is_standalone("url")
     assert is_standalone("salutation_name") and not is_standalone("person_title")
+    assert is_standalone("titled_name")
+
+
+def test_a_judge_with_a_title_stays_a_candidate_for_the_model():
+    text = "durch den Vorsitzenden Richter Dr. Strößner. Das Gutachten des Dr. Grill"
+    assert [(s.text, s.source) for s in analyze(text)] == [("Strößner", "person_title"), ("Grill", "titled_name")]

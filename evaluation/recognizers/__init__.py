@@ -25,7 +25,7 @@ from .email import EmailRecognizer
 from .iban import IbanRecognizer
 from .patent import PatentRecognizer
 from .permit import PermitRecognizer
-from .person_title import PersonTitleRecognizer, SalutationNameRecognizer
+from .person_title import PersonTitleRecognizer, SalutationNameRecognizer, TitledNameRecognizer
 from .phone import PhoneRecognizer
 from .street import StreetRecognizer
 from .trademark import TrademarkRecognizer
@@ -45,6 +45,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     VehicleRegistrationRecognizer,
     BirthDateRecognizer,
     PersonTitleRecognizer,
+    TitledNameRecognizer,
     SalutationNameRecognizer,
     StreetRecognizer,
 )
