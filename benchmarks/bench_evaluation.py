@@ -35,6 +35,8 @@ from evaluation.decisions import COMBINATIONS, Settings
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
 from evaluation.prediction import NerElementModel, load_element_model
+from evaluation.recognizers import NAMES as recognizer_names
+from evaluation.recognizers import enabled_by_default
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
 from preprocessing.validation import bundled_checked_labels
@@ -66,11 +68,12 @@ def line(name: str, metrics: dict, extra: str = "") -> str:
             f"F1 {100 * metrics['f1']:5.1f}  {extra}")
 
 
-def bench_methods(model, golds: list[GoldDocument], methods: list[str], settings: Settings, ner, seed: int) -> dict:
+def bench_methods(model, golds: list[GoldDocument], methods: list[str], settings: Settings, ner, seed: int,
+                  recognizers: bool | set[str] = True) -> dict:
     results = {}
     for method in methods:
         started = time.perf_counter()
-        observations = observe_gold(golds, model, method, ner=ner, seed=seed)
+        observations = observe_gold(golds, model, method, ner=ner, seed=seed, recognizers=recognizers)
         seconds = time.perf_counter() - started
         result = measure(golds, observations, method, settings)
         elements = result["elements"]
@@ -103,8 +106,8 @@ def sweep(golds, observations, method: str, settings: Settings, with_model: bool
     return swept
 
 
-def bench_score(model, golds: list[GoldDocument], settings: Settings, ner) -> dict:
-    scorer = Scorer(model, settings, ner)
+def bench_score(model, golds: list[GoldDocument], settings: Settings, ner, recognizers: bool | set[str] = True) -> dict:
+    scorer = Scorer(model, settings, ner, recognizers=recognizers)
     documents = [Document(g.document.id, g.document.text) for g in golds]
     started = time.perf_counter()
     spans = scorer.score(documents)
@@ -144,7 +147,8 @@ def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], th
     return {"agree": agree, "evaluate": reported, "score_count": counted}
 
 
-def bench_large(model, golds: list[GoldDocument], settings: Settings, ner=None, size: int = 5_000_000) -> dict:
+def bench_large(model, golds: list[GoldDocument], settings: Settings, ner=None, size: int = 5_000_000,
+                recognizers: bool | set[str] = True) -> dict:
     parts, length = [], 0
     while length < size:
         for gold in golds:
@@ -155,7 +159,7 @@ def bench_large(model, golds: list[GoldDocument], settings: Settings, ner=None, 
     document = Document("large", "\n\n".join(parts))
     elements = len(split_elements(document.text))
     started = time.perf_counter()
-    spans = Scorer(model, settings, ner).score([document])[0]
+    spans = Scorer(model, settings, ner, recognizers=recognizers).score([document])[0]
     seconds = time.perf_counter() - started
     print(f"  score one {len(document.text.encode()) / 1e6:.1f} MB document: {elements:,} elements, "
           f"{len(spans):,} spans, {seconds:.1f} s ({elements / seconds:,.0f} el/s)")
@@ -181,11 +185,17 @@ def main() -> None:
     parser.add_argument("--names", choices=NAME_HALVES, default="foreign", help=NAMES_HELP)
     parser.add_argument("--no-batch-vocabulary", action="store_true",
                         help="only the dev courts' common words, not the test set's own (as score --no-batch-vocabulary)")
+    parser.add_argument("--skip-recognizers", metavar="NAMES", default="",
+                        help="comma-separated recognizers not to run (as score --skip-recognizers)")
     parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
     parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args()
 
     settings = Settings(args.threshold, True, frozenset(), args.combine)
+    skipped = {name for name in args.skip_recognizers.split(",") if name}
+    if skipped - set(recognizer_names):
+        parser.error(f"unknown recognizers {sorted(skipped - set(recognizer_names))}; known: {', '.join(recognizer_names)}")
+    recognizers = enabled_by_default() - skipped if skipped else True
     ner = None
     if args.ner:
         from evaluation.ner import load_ner
@@ -196,7 +206,7 @@ def main() -> None:
     exclude = ner_training_ids(ner) if args.unseen_by_ner and ner is not None else set()
     courts = args.court.split(",")
     results = {"court": args.court, "threshold": args.threshold, "combination": args.combine,
-               "batch_vocabulary": not args.no_batch_vocabulary, "models": {}}
+               "batch_vocabulary": not args.no_batch_vocabulary, "skipped_recognizers": sorted(skipped), "models": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"
@@ -218,13 +228,14 @@ def main() -> None:
             else:
                 methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
             scorer_ner = None if isinstance(model, NerElementModel) else ner  # score --no-ner
-            entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed),
-                     "score": bench_score(model, golds, settings, scorer_ner)}
+            entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed, recognizers),
+                     "score": bench_score(model, golds, settings, scorer_ner, recognizers)}
             if model_dir:
-                entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work,
-                                                   ("--no-batch-vocabulary",) if args.no_batch_vocabulary else ())
+                options = (("--no-batch-vocabulary",) if args.no_batch_vocabulary else ()) + (
+                    ("--skip-recognizers", args.skip_recognizers) if skipped else ())
+                entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work, options)
             if not args.skip_large:
-                entry["large"] = bench_large(model, golds, settings, scorer_ner)
+                entry["large"] = bench_large(model, golds, settings, scorer_ner, recognizers=recognizers)
             results["models"][model_dir or "ner"] = entry
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -117,6 +117,10 @@ def _add_decision_options(parser: argparse.ArgumentParser) -> None:
                              f"default {DEFAULT_COMBINATION}")
     parser.add_argument("--no-recognizers", action="store_true",
                         help="do not run the rule-based recognizers (IBAN, e-mail, phone, ...)")
+    parser.add_argument("--skip-recognizers", metavar="NAMES", default="",
+                        help="comma-separated recognizers not to run, e.g. titled_name for a court that names "
+                             "the doctors and experts it hears in clear (the names are those of "
+                             "data/recognizers.json)")
     parser.add_argument("--no-consistency", action="store_true",
                         help="do not flag every mention of a name flagged once in the document")
     parser.add_argument("--no-batch-vocabulary", action="store_true",
@@ -164,6 +168,25 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--checked", type=Path, metavar="LABELS.jsonl",
                         help="hand-checked element labels that correct the placeholder spans first "
                              "(e.g. data/checked/bsg.jsonl)")
+
+
+def _recognizers(args) -> bool | set[str]:
+    """The recognizers to run: True for the defaults of data/recognizers.json, a set without the
+    skipped ones, or False for none (an unknown name is an InputError listing the known ones)."""
+    if args.no_recognizers:
+        return False
+    skipped = {name.strip() for name in args.skip_recognizers.split(",") if name.strip()}
+    if not skipped:
+        return True
+    from rulings_anon.errors import InputError
+
+    from .recognizers import NAMES, enabled_by_default
+
+    unknown = skipped - set(NAMES)
+    if unknown:
+        raise InputError(f"--skip-recognizers: unknown recognizer {', '.join(sorted(unknown))}; "
+                         f"known: {', '.join(NAMES)}")
+    return enabled_by_default() - skipped
 
 
 def _settings(args, method: str, texts: Callable[[], Iterable[str]]):
@@ -219,12 +242,13 @@ def _run_evaluate(args) -> int:
     from .evaluate import evaluate
     from .output import format_result
 
+    recognizers = _recognizers(args)
     documents = list(read_documents([args.test]))
     if not documents:
         raise InputError("the test set holds no documents", args.test)
     settings = _settings(args, args.method, lambda: (d.text for d in documents))
     model, ner = _load(args, args.method, settings)
-    result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=not args.no_recognizers,
+    result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
                       seed=args.seed)
     result["model"] = str(args.model)
     result["test"] = str(args.test)
@@ -250,11 +274,12 @@ def _run_score(args) -> int:
     from .highlight import highlight
     from .scoring import Scorer, ScoreRun, score_documents
 
+    recognizers = _recognizers(args)
     # The batch vocabulary counts every input document, scored already or not, so that a resumed
     # run decides as an uninterrupted one.
     settings = _settings(args, _method(args), lambda: (d.text for d in read_documents(args.inputs, args.encoding)))
     model, ner = _load(args, _method(args), settings)
-    scorer = Scorer(model, settings, ner, recognizers=not args.no_recognizers)
+    scorer = Scorer(model, settings, ner, recognizers=recognizers)
     run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
     ansi = sys.stdout.isatty()
 

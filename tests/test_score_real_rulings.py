@@ -77,3 +77,33 @@ def test_a_word_of_the_courts_vocabulary_recurring_in_the_batch_is_no_name(tmp_p
         hits = [element_labels(elements, spans) for spans in (with_vocabulary, without)]
         assert [g and h for g, h in zip(gold, hits[0])] == [g and h for g, h in zip(gold, hits[1])]  # same recall
     assert len(removed) == 18 and set(removed) == {"Jobcenter", "Jobcenters"}
+
+
+TITLED = ("Das Bundessozialgericht hat durch den Vorsitzenden Richter Dr. Strößner, die Richterin Dr. Kallert "
+          "und den Richter Dr. Fichte beschlossen: Die Beschwerde wird verworfen. Das LSG hat sich auf das Gutachten "
+          "des Sachverständigen Dr. Grill gestützt, der den Kläger für arbeitsfähig hielt. Dr. Grill hat den Kläger "
+          "zweimal untersucht.\n\nDr. Strößner Dr. Kallert Dr. Fichte")
+
+
+def test_a_titled_expert_is_sensitive_and_the_titled_judges_are_not(tmp_path):
+    """The titled_name recognizer flags the expert "Dr. Grill", not the judges of the panel or the
+    signatures below the ruling."""
+    texts, out, skipped = tmp_path / "texts.jsonl", tmp_path / "spans.jsonl", tmp_path / "skipped.jsonl"
+    write_jsonl(texts, [{"id": "t", "text": TITLED}])
+    assert main(["score", str(texts), "--output", str(out)]) == 0
+    (record,) = read_jsonl(out)
+    grill = [TITLED.index("Grill"), TITLED.rindex("Grill")]
+    assert [(s["start"], s["text"], s["source"]) for s in record["spans"]] == [
+        (grill[0], "Grill", "titled_name"), (grill[1], "Grill", "titled_name")]
+    assert main(["score", str(texts), "--output", str(skipped), "--skip-recognizers", "titled_name"]) == 0
+    # Skipped, the recognizer leaves the decision to the NER's score.
+    assert "titled_name" not in {s["source"] for r in read_jsonl(skipped) for s in r["spans"]}
+
+
+def test_an_unknown_recognizer_to_skip_is_a_one_line_error(tmp_path, capsys):
+    texts = tmp_path / "texts.jsonl"
+    write_jsonl(texts, [{"id": "t", "text": TITLED}])
+    assert main(["score", str(texts), "--output", str(tmp_path / "o.jsonl"), "--skip-recognizers", "titled,iban"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rulings-anon score: error: --skip-recognizers: unknown recognizer titled; known: iban,")
+    assert len(err.splitlines()) == 1 and not (tmp_path / "o.jsonl").exists()

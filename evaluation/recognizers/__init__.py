@@ -51,7 +51,8 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
-__all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "default_config", "is_standalone", "resolve_overlaps"]
+__all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "default_config", "enabled_by_default",
+           "is_standalone", "resolve_overlaps"]
 
 
 @lru_cache(maxsize=1)
@@ -80,6 +81,11 @@ def _instance(name: str) -> Recognizer:
     return {r.name: r for r in RECOGNIZERS}[name](**options)
 
 
+def enabled_by_default() -> set[str]:
+    """The recognizers ``data/recognizers.json`` runs by default."""
+    return {name for name, settings in default_config()["recognizers"].items() if settings.get("enabled")}
+
+
 def analyze(text: str, enabled: set[str] | None = None, min_score: float | None = None) -> list[Span]:
     """Spans of every enabled recognizer's references, overlaps resolved, sorted by start.
 
@@ -89,7 +95,7 @@ def analyze(text: str, enabled: set[str] | None = None, min_score: float | None 
     """
     config = default_config()
     if enabled is None:
-        enabled = {name for name, settings in config["recognizers"].items() if settings.get("enabled")}
+        enabled = enabled_by_default()
     unknown = set(enabled) - set(NAMES)
     if unknown:
         raise ValueError(f"unknown recognizers {sorted(unknown)}; known: {', '.join(NAMES)}")
