@@ -82,6 +82,19 @@ def test_a_name_flagged_once_is_flagged_everywhere_in_the_document():
     assert texts(without) == [("Kläger Thilo Kemper", "model")]
 
 
+def test_a_flagged_name_is_not_propagated_to_a_judge_of_that_name():
+    """A politician "Ministerpräsident Müller" flagged by the NER does not make the deciding
+    "Richter Müller" sensitive: a judge's name after the role is public (BVerfG, session 7)."""
+    text = ("Die Ablehnung des Richters Müller wird verworfen. Der Entwurf des Ministerpräsidenten Müller "
+            "lag vor. Richter Müller, damals Minister, und Müller selbst.")
+    elements = split_elements(text)
+    probs = [0.0] * len(elements)
+    probs[[e.text for e in elements].index("Ministerpräsidenten") + 1] = 0.9
+    spans = decide(text, elements, probs, Settings(0.5, consistency=True))
+    assert [(s.start, s.text, s.source) for s in spans] == [
+        (text.index("Müller lag"), "Müller", "model"), (text.rindex("Müller"), "Müller", "consistency")]
+
+
 def test_initials_and_lower_case_words_are_not_propagated():
     text = "Herr K. und der vertrag. Dann K. und vertrag."
     spans = spans_of(text, {"K.": 0.0, "vertrag.": 0.9})
