@@ -54,6 +54,8 @@ POSITIVES = [
     ("birth_date", "geboren 12.03.1980 in", ["12.03.1980"]),
     ("birth_date", "die am 1.2.1960 geborene Klägerin", ["1.2.1960"]),
     ("birth_date", "Geburtsdatum: 03.04.75", ["03.04.75"]),
+    # a statute's cut-off date is nobody's birthday
+    ("birth_date", "für die vor dem 1. 7. 2015 geborenen Kinder und ab dem 1.1.2016 geborene", []),
     # Titles and salutations stay outside the name; a particle belongs to it.
     ("person_title", "dass Frau Dr. med. Wagenknecht den Aufruf", ["Wagenknecht"]),
     ("person_title", "§ 1 Herr: Bloch wird ab", ["Bloch"]),
@@ -185,7 +187,7 @@ def test_when_domain_is_a_public_site_then_no_url_span():
 def test_standalone_flags_come_from_data():
     assert is_standalone("iban") and not is_standalone("patent") and not is_standalone("url")
     assert is_standalone("salutation_name") and not is_standalone("person_title")
-    assert is_standalone("titled_name")
+    assert is_standalone("titled_name") and not is_standalone("birth_date")
 
 
 def test_a_judge_with_a_title_stays_a_candidate_for_the_model():
