@@ -5,7 +5,8 @@ A whitespace split cuts "Thilo von Schmiedeberg", "Fentler + Sohn GmbH", "DE91 1
 proposed, masked and anonymized as a whole. This module
 
 * finds such references in plain text (:func:`group_references`): dates with a month name,
-  numbers grouped by spaces, names with particles, company names ending in a legal form;
+  numbers grouped by spaces, names with particles, company names ending in a legal form, places
+  with particles or prefixes ("Bruck an der Leitha", "Bad Aussee");
 * grows candidate spans to the references they touch and joins fragments of one name
   ("Thilo" + "von" + "Schmiedeberg") (:func:`merge_into_references`);
 * cuts salutations, titles and legal forms off a proposed name (:func:`strip_affixes`): "Prof.
@@ -31,6 +32,8 @@ SOURCE = "references"
 NER_SOURCE = "ner"  # the source of the legal NER's spans (evaluation.ner.tagger.SOURCE is this)
 # Person-like types whose fragments may grow into a name reference with particles.
 NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
+# Place types whose spans may grow into a place reference ("Bruck" -> "Bruck an der Leitha").
+PLACE_TYPES = frozenset({"ST", "place"})
 
 _MONTHS = "Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 
@@ -62,8 +65,13 @@ class ReferenceRules:
         particles = _alternation(affixes["particles"], flexible_space=False).replace(r"\ ", r"\s+")
         connectors = _alternation(affixes["connectors"])
         stop = _alternation(affixes["not_name_words"], flexible_space=False)
+        place_particles = _alternation(affixes["place_particles"], flexible_space=False).replace(r"\ ", r"\s+")
+        place_prefixes = _alternation(affixes["place_prefixes"], flexible_space=False)
+        not_tails = _alternation(affixes["not_place_tails"], flexible_space=False)
         # A capitalized word that may be part of a name: not a function word or a party role.
         cap = rf"(?!(?:{stop})(?!\w))[A-ZÄÖÜ][\w'’.-]*\w\.?"
+        # " an der Leitha": a place's particle and the name after it.
+        place_tail = rf"\s+(?:{place_particles})\s+(?!(?:{not_tails})(?!\w)){cap}"
         kinds = (
             # "25. September 1996", "1. Mai", "September 1996"
             ("date", rf"(?<![\w.])(?:[0-3]?\d\.\s*(?:{_MONTHS})(?:\s+(?:1[6-9]|20)\d\d)?|(?:{_MONTHS})\s+(?:1[6-9]|20)\d\d)(?!\d)"),
@@ -73,6 +81,8 @@ class ReferenceRules:
             ("company", rf"(?<![\w-]){cap}(?:\s+(?:{cap}|{connectors}|{particles})){{0,4}}[\s-]+(?:{legal})(?![\w])"),
             # "Thilo von Schmiedeberg", "Ursula van der Meer", "von Schmiedeberg"
             ("name", rf"(?<![\w-])(?:{cap}\s+)?(?:{particles})\s+{cap}(?:-{cap})?(?![\w-])"),
+            # "Bruck an der Leitha", "Rothenburg ob der Tauber", "Bad Aussee", "Sankt Veit an der Glan"
+            ("place", rf"(?<![\w-])(?:(?:{place_prefixes})\s+{cap}(?:{place_tail})?|{cap}{place_tail})(?![\w-])"),
         )
         return cls(
             prefix=re.compile(rf"^(?:(?:{prefixes})(?:\s+|$))+"),
@@ -131,7 +141,7 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
     """Grow each span to the references it touches and join spans that are fragments of one.
 
     A span overlapping a date or number reference, or a company reference, grows to cover it; a
-    person span grows to a name reference it overlaps. Spans separated only by a particle or a
+    person span grows to a name reference it overlaps, a place span to a place reference. Spans separated only by a particle or a
     connector ("Thilo" / "von" / "Schmiedeberg", "Fentler" / "+" / "Sohn") become one.
     Overlapping results are merged; the merged span keeps the type, source and score of a part
     that is sensitive on its own (a standalone recognizer hit), else of its part found by the NER
@@ -148,11 +158,26 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
         i = max(0, bisect.bisect_right(ref_starts, span.start) - 1)
         while i < len(references) and references[i].start < span.end:
             ref = references[i]
-            if ref.end > span.start and (ref.type != "name" or span.type in NAME_TYPES):
+            if ref.end > span.start and _grows_into(text, span, ref):
                 start, end = min(start, ref.start), max(end, ref.end)
             i += 1
         grown.append(_replace(span, start, end, text))
     return _join(text, grown)
+
+
+def _grows_into(text: str, span: Span, ref: Span) -> bool:
+    """Whether ``span`` grows to the reference ``ref`` it overlaps: a name reference takes person
+    spans only, a place reference place spans only, and not when its last word is a common word
+    ("Hamburg am Landgericht" is no place; :func:`evaluation.common_words.common_words`)."""
+    if ref.type == "name":
+        return span.type in NAME_TYPES
+    if ref.type == "place":
+        if span.type not in PLACE_TYPES:
+            return False
+        from evaluation.common_words import common_words
+
+        return text[ref.start:ref.end].split()[-1].rstrip(".") not in common_words()
+    return True
 
 
 def _join(text: str, spans: list[Span]) -> list[Span]:

@@ -29,6 +29,11 @@ def texts(text, spans):
         ("§ 8 Abs. 3 UWG, IX ZB 72/08, BGBl. I S. 2317, NJW 2018, 1234", []),
         # One element is no multi-element reference.
         ("die Isenberg-Stiftung am 1.2.2000", []),
+        # Places with particles or prefixes; a weekday or month after "am" ends no place's name.
+        ("in Bruck an der Leitha, in Bad Aussee und in Sankt Veit an der Glan",
+         [("Bruck an der Leitha", "place"), ("Bad Aussee", "place"), ("Sankt Veit an der Glan", "place")]),
+        ("Rothenburg ob der Tauber", [("Rothenburg ob der Tauber", "place")]),
+        ("in Halle am Montag und am 5. Mai", [("5. Mai", "date")]),
     ],
 )
 def test_when_reference_spans_elements_then_one_reference(text, expected):
@@ -70,6 +75,16 @@ def test_when_span_touches_a_number_or_date_then_it_grows_to_the_whole_reference
 def test_when_place_span_then_it_does_not_grow_into_a_name_reference():
     text = "Urteil des Landgerichts von Berlin"
     assert texts(text, merge_into_references(text, [Span(28, 34, type="ST")])) == [("Berlin", "ST")]
+
+
+def test_a_place_span_grows_into_its_place_reference_but_not_into_a_common_word():
+    text = "Er lebte in Bruck an der Leitha und ging in Hamburg am Landgericht ein und aus."
+    bruck, hamburg = text.index("Bruck"), text.index("Hamburg")
+    spans = [Span(bruck, bruck + 5, type="ST", score=0.9, source="ner"),
+             Span(hamburg, hamburg + 7, type="ST", score=0.5, source="ner")]
+    assert texts(text, merge_into_references(text, spans)) == [("Bruck an der Leitha", "ST"), ("Hamburg", "ST")]
+    # a person's span does not grow into a place
+    assert texts(text, merge_into_references(text, [Span(bruck, bruck + 5, type="PER")])) == [("Bruck", "PER")]
 
 
 def test_element_groups_are_the_elements_of_each_reference():
