@@ -76,6 +76,7 @@ POSITIVES = [
     ("titled_name", "durch den Vorsitzenden Richter Dipl.-Ing. Kleinschmidt und den Richter Dipl. - Geophys. "
                     "Dr. Wollny beschlossen", []),
     ("titled_name", "den Präsidenten Prof. Dr. Schlegel", []),
+    ("titled_name", "der Bundesminister Dr. Schäuble und die Abgeordnete Dr. Wagenknecht", []),  # public offices
     ("titled_name", "aaO).\n\nDr. Milger Dr. Achilles Dr. Fetzer Dr. Bünger Kosziol", []),  # signatures
     ("titled_name", "aaO).\n\nMayen Harsdorf-Gebhardt Lehmann Dr. Brockmöller", []),
     ("titled_name", "mwN).\n\nMayen Dr. Karczewski Lehmann Dr. Götz", []),

@@ -58,10 +58,11 @@ class PersonTitleRecognizer(Recognizer):
 
 # An academic title, also as the rulings print it with spaces ("Dipl. - Psych.").
 _ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|Dipl\.-\w+\.|Dipl\.\s*-\s*\w+\.)"
-# Before a judge's name: the roles of data/name_affixes.json, their abbreviations ("RiBGH",
-# "VRinBSG") and the court's presidents, who are judges too.
+# Before a public person's name: the judges' roles of data/name_affixes.json, their
+# abbreviations ("RiBGH", "VRinBSG"), and public offices (presidents, who are judges too,
+# ministers, members of parliament, mayors) in any inflection ("Präsidentin", "Ministers").
 _JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+|"
-                         r"(?:Vize)?[Pp]räsident(?:in|en)?)$")
+                         rf"(?:{_words(_AFFIXES['public_offices'])})(?:in|innen|en|n|s|r)?)$")
 # A piece of a title as printed between roles and names: "Dr.", "Dipl.", "Geophys.", "-".
 _TITLE_PIECE = re.compile(r"^(?:[A-ZÄÖÜ][a-zäöü]{0,8}\.|[a-z]{1,4}\.|-|h\.c\.)$")
 # The words an academic title starts with ("Dr.", "Prof.", "Dipl.-Ing."): a title in a run of names.
