@@ -62,8 +62,9 @@ bundled data/ner) and rule-based recognizers propose references; by default (--c
 reference is sensitive when the NER's probability that courts anonymize it reaches the threshold,
 and no contextual model is needed. --combine model|min|mean let a contextual model (--model) judge
 the masked context too; --no-ner classifies every element with the model. Hits of standalone
-recognizers (IBAN, e-mail, phone, ...) are sensitive on their own. A name flagged once is flagged
-everywhere in its document; neighbouring sensitive elements become one span.
+recognizers (IBAN, e-mail, phone, "Herr Kemper", "Dr. Grill" unless a judge's, ...) are sensitive
+on their own. A name flagged once is flagged everywhere in its document; neighbouring sensitive
+elements become one span.
 
 Output: one line per document, {"id", "spans": [{"start", "end", "text", "score", "type"?,
 "source"}]}, offsets into the input text. An interrupted run resumes when started again.
