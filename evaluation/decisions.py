@@ -111,9 +111,14 @@ def core(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def name_key(word: str) -> str | None:
-    """The key a name word is propagated by: capitalized, two letters or more; None otherwise."""
+    """The key a name word is propagated by: capitalized, two letters or more, no abbreviation
+    (all capitals, or two capitals or more making half its letters: "BSG", "HzV", "BVerfG"; not
+    "McDonald"); None otherwise."""
     word = word.rstrip(".")
     if len(word) < 2 or not _NAME_WORD.match(word) or word.isupper():
+        return None
+    capitals = sum(c.isupper() for c in word)
+    if capitals >= 2 and 2 * capitals >= sum(c.isalpha() for c in word):
         return None
     return word
 

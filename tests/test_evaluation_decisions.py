@@ -2,7 +2,7 @@
 
 import pytest
 
-from evaluation.decisions import COMBINATIONS, Settings, core, decide
+from evaluation.decisions import COMBINATIONS, Settings, core, decide, name_key
 from rulings_anon.document import Span, element_labels, split_elements
 
 
@@ -93,6 +93,24 @@ def test_a_flagged_name_is_not_propagated_to_a_judge_of_that_name():
     spans = decide(text, elements, probs, Settings(0.5, consistency=True))
     assert [(s.start, s.text, s.source) for s in spans] == [
         (text.index("Müller lag"), "Müller", "model"), (text.rindex("Müller"), "Müller", "consistency")]
+
+
+@pytest.mark.parametrize("word, key", [
+    ("Kemper", "Kemper"), ("McDonald", "McDonald"), ("Müller-Lüdenscheidt", "Müller-Lüdenscheidt"),
+    ("Kemper.", "Kemper"), ("BSG", None), ("HzV", None), ("BVerfG", None), ("SozR", None), ("K", None),
+    ("vertrag", None),
+])
+def test_abbreviations_are_no_names_to_propagate(word, key):
+    assert name_key(word) == key
+
+
+def test_a_flagged_abbreviation_stays_where_it_was_flagged():
+    text = "Die HzV wird angeboten. Soweit die HzV durch Verträge geregelt ist, nimmt Kemper an der HzV teil."
+    elements = split_elements(text)
+    probs = probabilities(text, {"Kemper": 0.9})
+    probs[1] = 0.9  # the first "HzV" only
+    spans = decide(text, elements, probs, Settings(0.5, consistency=True))
+    assert [(s.start, s.text) for s in spans] == [(4, "HzV"), (text.index("Kemper"), "Kemper")]
 
 
 def test_initials_and_lower_case_words_are_not_propagated():
