@@ -15,8 +15,9 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    ...) is sensitive on its own.
 2. **Consistency.** A name flagged once is flagged everywhere in the document: every element whose
    word (without punctuation, or a genitive "s") equals a word of a flagged name becomes sensitive
-   too, with the same score (``source`` ``"consistency"``); not the name of a judge after the
-   role ("Richter Müller" stays public when a "Ministerpräsident Müller" is flagged).
+   too, with the same score (``source`` ``"consistency"``); not where it names a judge or a public
+   official (``evaluation.unscored.judge_named``: "Richter Müller" stays public when another
+   "Müller" is flagged).
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
    "Thilo Kemper" is one reference, "Kemper, Meyer" two.
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from evaluation.references import NER_SOURCE
-from evaluation.unscored import after_judge_role, span_unscored
+from evaluation.unscored import judge_named, span_unscored
 from rulings_anon.document import Element, Span, keeps_period
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -242,7 +243,7 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
             continue
         s, e = core(text, element.start, element.end)
         scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
-        if scores and not after_judge_role(text, s):
+        if scores and not judge_named(text, s, e):
             added.append(_Unit(s, e, [element.index], max(scores), CONSISTENCY_SOURCE))
     return added
 

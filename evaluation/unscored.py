@@ -7,13 +7,19 @@ These generic cases are told apart by the text around the reference instead:
   every entity (:mod:`evaluation.common_words`). Not its inflected forms: stripping endings gained
   0.5 points of precision on a court the NER never saw and turns towns into nouns ("Geldern");
 * a unit letter after a degree sign ("780 ° C");
-* a cited author: a name right before "et al." ("McMillan et al., Glass-Ceramics"). Parties are
-  never cited so; on the dev rulings the NER had not seen, all four such references it proposed
-  were authors of the prior art;
+* a cited author: a name right before "et al." ("McMillan et al., Glass-Ceramics") or ", in:"
+  ("Külpmann, in: Ernst/Zinkahn/Bielenberg"). Parties are never cited so; on the dev rulings the
+  NER had not seen, all four "et al." references it proposed were authors of the prior art;
 * a judge of the deciding panel, named in clear: a list of names and titles right after a judge's
   role ("unter Mitwirkung des Vorsitzenden Richters Dr. Strößner sowie der Richter Merzbach,
-  Dr. Meiser und Schödel"). A judge of another court ("die Richterin am LSG Dr. W.") is not
-  covered: the court's name stops the list, and courts do anonymize such judges.
+  Dr. Meiser und Schödel"), also with a federal court after the role ("die Richter am
+  Bundesverwaltungsgericht Dr. Decker und Dr. Külpmann"). A judge of another court ("die
+  Richterin am LSG Dr. W.") is not covered: a lower court's name stops the list, and courts do
+  anonymize such judges;
+* a public official named after the office ("Ministerpräsident Müller", "Oberbürgermeister Dr.
+  Lindner", the offices of ``data/name_affixes.json``);
+* a name in the judges' signatures, a run of names without connectors or punctuation ("Prof. Dr.
+  Rubel Dr. Decker Dr. Külpmann", "Mayen Dr. Karczewski Lehmann Dr. Brockmöller").
 
 A contextual model may still judge these references (combinations ``model``, ``min``, ``mean``).
 """
@@ -23,16 +29,27 @@ from __future__ import annotations
 import re
 
 from data import path as data_path
+from evaluation.common_words import common_words
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
 _AFFIXES = read_json(data_path("name_affixes.json"))
 JUDGE_ROLES = frozenset(_AFFIXES["judge_roles"])
+FEDERAL_COURTS = frozenset(_AFFIXES["federal_courts"])
+# The words between a judge's role and a federal court: "Richter am BGH", "Richterin beim BSG".
+_COURT_LINKS = frozenset({"am", "beim", "des", "der"})
+# The words an academic title starts with ("Dr.", "Prof.", "Dipl.-Ing."): a title in a run of names.
+_TITLE_STARTS = frozenset(t.split()[0] for t in _AFFIXES["academic_titles"] if t.split()[0].endswith("."))
+# A piece of a title as printed between roles and names: "Dr.", "Dipl.", "Geophys.", "med.", "-".
+_TITLE_PIECE = re.compile(r"^(?:[A-ZÄÖÜ][a-zäöü]{0,8}\.|[a-z]{1,4}\.|-|h\.c\.)$")
 _TITLE_PIECES = frozenset(piece for title in _AFFIXES["academic_titles"] for piece in title.split())
 _ABBREVIATED_TITLE = re.compile(r"^(?:Dipl\.-?\w*\.?|[A-ZÄÖÜ][a-zäöü]{0,5}\.|-)$")  # "Dipl.", "Phys.", "-"
 _NAME = re.compile(r"^[A-ZÄÖÜ][\w'’-]*$")
 _CONNECTORS = frozenset({"und", "sowie", ","})
-_ET_AL = re.compile(r"[\s,]*et\s*al\b")
+_NOT_NAMES = frozenset(_AFFIXES["not_name_words"])
+_PUBLIC_OFFICE = re.compile("^(?:" + "|".join(sorted(map(re.escape, _AFFIXES["public_offices"]), key=len, reverse=True))
+                            + ")(?:in|innen|en|n|s|r)?$")
+_CITED = re.compile(r"[\s,]*et\s*al\b|,\s*in:")
 # How far back a list of judges may reach: roles, titles, names and connectors only.
 _MAX_LIST = 16
 
@@ -45,24 +62,94 @@ def unscored(text: str, start: int, end: int, common_words) -> bool:
     unit = word.lstrip("° ")
     if len(unit) == 1 and (unit != word or text[:start].rstrip().endswith("°")):
         return True
-    if _ET_AL.match(text, end):
+    if cited_author(text, end):
         return True
-    return after_judge_role(text, start)
+    return judge_named(text, start, end)
+
+
+def cited_author(text: str, end: int) -> bool:
+    """Whether the name ending at ``end`` is a cited author: "et al." or ", in:" follows it."""
+    return _CITED.match(text, end) is not None
+
+
+def judge_named(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` names a judge of the deciding panel or a public official: after
+    a judge's role (:func:`after_judge_role`), in the signatures (:func:`in_signature_run`), or
+    right after a public office ("Ministerpräsident Müller", "Oberbürgermeister Dr. Lindner")."""
+    return after_judge_role(text, start) or in_signature_run(text, start, end) or after_public_office(text, start)
+
+
+def after_public_office(text: str, start: int) -> bool:
+    """Whether a public office of ``data/name_affixes.json`` (any inflection) stands right before
+    ``start``, titles between allowed."""
+    words = text[max(0, start - 120):start].split()
+    i = len(words) - 1
+    while i >= 0 and title_piece(words[i]):
+        i -= 1
+    return i >= 0 and _PUBLIC_OFFICE.match(words[i]) is not None
 
 
 def after_judge_role(text: str, start: int) -> bool:
-    """Whether only names, titles and connectors stand between a judge's role and ``start``."""
+    """Whether only names, titles and connectors stand between a judge's role and ``start``, the
+    role maybe followed by a federal court ("Richter am Bundesverwaltungsgericht")."""
     words = text[max(0, start - 300):start].split()
+    after = ""  # the word after ``word`` in the text
     for word in reversed(words[-_MAX_LIST:]):
         bare = word.rstrip(",;")
         if bare in JUDGE_ROLES:
             return True
+        if bare in _COURT_LINKS and (after in FEDERAL_COURTS or after.removesuffix("s") in FEDERAL_COURTS):
+            after = bare
+            continue
+        after = bare
         if word == "," or bare in _CONNECTORS or bare in _TITLE_PIECES or _ABBREVIATED_TITLE.match(bare):
             continue
         if _NAME.match(bare) and bare == word.rstrip(","):  # a name; a sentence period ends the list
             continue
         return False
     return False
+
+
+def capitalized(word: str) -> bool:
+    """A bare capitalized word ("Mayen", "Harsdorf-Gebhardt"), no punctuation after it."""
+    return word[:1].isupper() and word[-1:].isalpha()
+
+
+def starts_title(word: str) -> bool:
+    """Whether ``word`` begins an academic title ("Dr.", "Prof.", "Dipl.-Ing.")."""
+    return word in _TITLE_STARTS or word.startswith(("Dipl.", "Dr.-"))
+
+
+def title_piece(word: str) -> bool:
+    """Whether ``word`` is a piece of a title ("Dr.", "Dipl.", "Geophys.", "-")."""
+    return bool(_TITLE_PIECE.match(word)) or starts_title(word)
+
+
+def in_signature_run(text: str, start: int, end: int) -> bool:
+    """Whether the name ``text[start:end]`` stands in a run of names without connectors or
+    punctuation, as judges sign a ruling ("Dr. Milger Dr. Achilles Dr. Fetzer", "Mayen Dr.
+    Karczewski Lehmann Dr. Brockmöller"): another title follows within two bare names, or a titled
+    name or two bare names (no function or common words) precede its titles, which it must have
+    itself."""
+    words = text[max(0, start - 200):start].split()
+    i = len(words) - 1
+    while i >= 0 and title_piece(words[i]):
+        i -= 1
+    if i == len(words) - 1:
+        return False  # no title of its own: a party list ("Kemper Meyer Lange") is no signature
+    for word in text[end:end + 120].split()[:3]:
+        if starts_title(word):
+            return True
+        if not capitalized(word):
+            break
+    bare = 0
+    while i >= 0 and capitalized(words[i]):
+        if words[i] in _NOT_NAMES or words[i] in common_words():
+            return False  # "Der Sachverständige Dr. Grill": a sentence, not a signature
+        bare, i = bare + 1, i - 1
+        if i >= 0 and starts_title(words[i]):
+            return True
+    return bare >= 2
 
 
 def span_unscored(text: str, span: Span, common_words, core) -> bool:

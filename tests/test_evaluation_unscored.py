@@ -33,6 +33,29 @@ def test_the_deciding_judges_are_named_in_clear(name, judge):
     assert after_judge_role(FORMULA, FORMULA.index(name)) is judge
 
 
+RULING = ("hat der 4. Senat des Bundesverwaltungsgerichts durch den Vorsitzenden Richter am "
+          "Bundesverwaltungsgericht Prof. Dr. Rubel und die Richter am Bundesverwaltungsgericht Dr. Decker und "
+          "Dr. Külpmann beschlossen: Die Richterin am LSG Dr. Wendt hat Frau Brückner gehört. Der Sachverständige "
+          "Dr. Hesselmann und der Oberbürgermeister Dr. Lindner, des Ministerpräsidenten Müller Entwurf "
+          "(Külpmann, in: Ernst/Zinkahn/Bielenberg, BauGB).\n\nProf. Dr. Rubel Dr. Decker Dr. Külpmann")
+
+
+@pytest.mark.parametrize("name, nth, public", [
+    ("Rubel", 0, True), ("Decker", 0, True), ("Külpmann", 0, True),  # a federal court after the role
+    ("Wendt", 0, False),  # a lower court's judge: courts anonymize them
+    ("Brückner", 0, False),
+    ("Hesselmann", 0, False),  # "Der Sachverständige Dr." is a sentence, no signature
+    ("Lindner", 0, True), ("Müller", 0, True),  # after a public office
+    ("Külpmann", 1, True),  # a cited author
+    ("Rubel", 1, True), ("Decker", 1, True), ("Külpmann", 2, True),  # the signatures
+])
+def test_judges_officials_and_cited_authors_are_public(name, nth, public):
+    start = -1
+    for _ in range(nth + 1):
+        start = RULING.index(name, start + 1)
+    assert unscored(RULING, start, start + len(name), frozenset()) is public
+
+
 def test_a_unit_letter_after_a_degree_sign():
     text = "bei 780 ° C und 800 °C, dann Firma C zahlte"
     assert unscored(text, text.index("C und"), text.index("C und") + 1, frozenset())

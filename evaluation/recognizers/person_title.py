@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from data import path as data_path
+from evaluation.unscored import capitalized, cited_author, in_signature_run, title_piece
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
@@ -63,63 +64,28 @@ _ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|Dipl\.-\w+\.|Dipl\.\s*-\
 # ministers, members of parliament, mayors) in any inflection ("Präsidentin", "Ministers").
 _JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+|"
                          rf"(?:{_words(_AFFIXES['public_offices'])})(?:in|innen|en|n|s|r)?)$")
-# A piece of a title as printed between roles and names: "Dr.", "Dipl.", "Geophys.", "-".
-_TITLE_PIECE = re.compile(r"^(?:[A-ZÄÖÜ][a-zäöü]{0,8}\.|[a-z]{1,4}\.|-|h\.c\.)$")
-# The words an academic title starts with ("Dr.", "Prof.", "Dipl.-Ing."): a title in a run of names.
-_TITLE_STARTS = frozenset(t.split()[0] for t in _AFFIXES["academic_titles"] if t.split()[0].endswith("."))
 # Words that link a judge's role to the names: connectors, and the court ("Richter am BGH").
 _JUDGE_LINKS = frozenset({"und", "sowie", ",", "am", "an", "beim", "des", "der", "dem"})
 # How far back a judge's role may stand before the name.
 _MAX_JUDGE_WALK = 40
 
 
-def _capitalized(word: str) -> bool:
-    """A bare capitalized word ("Mayen", "Harsdorf-Gebhardt"), no punctuation after it."""
-    return word[:1].isupper() and word[-1:].isalpha()
-
-
-def _starts_title(word: str) -> bool:
-    return word in _TITLE_STARTS or word.startswith(("Dipl.", "Dr.-"))
-
-
-def _title_piece(word: str) -> bool:
-    return bool(_TITLE_PIECE.match(word)) or _starts_title(word)
-
-
 def _after_judge_role(text: str, start: int) -> bool:
-    """Whether a judge's role precedes ``start`` with only titles, names, connectors and the court
-    between: "die Richter am Bundesgerichtshof Cierniak, Bender und Dr. Feilcke",
-    "RiBGH Dr. Tiemann", "den Richter Dipl. - Geophys. Dr. Wollny". A sentence ends the search."""
+    """Whether a judge's role or public office precedes ``start`` with only titles, names,
+    connectors and any court between: "die Richter am Bundesgerichtshof Cierniak, Bender und Dr.
+    Feilcke", "RiBGH Dr. Tiemann", "den Richter Dipl. - Geophys. Dr. Wollny", "die Richterin am
+    LSG Dr. W.". Broader than :func:`evaluation.unscored.after_judge_role`, which keeps a lower
+    court's judge for the NER to judge: here such a name only stays a candidate. A sentence ends
+    the search."""
     words = text[max(0, start - 600):start].split()
     for word in reversed(words[-_MAX_JUDGE_WALK:]):
         bare = word.rstrip(",;")
         if _JUDGE_ROLE.match(bare):
             return True
-        if word in _JUDGE_LINKS or bare in _JUDGE_LINKS or _title_piece(word) or _capitalized(bare):
+        if word in _JUDGE_LINKS or bare in _JUDGE_LINKS or title_piece(word) or capitalized(bare):
             continue
         return False
     return False
-
-
-def _in_name_run(text: str, start: int, end: int) -> bool:
-    """Whether the name stands in a run of names without connectors or punctuation, as judges sign
-    a ruling ("Dr. Milger Dr. Achilles Dr. Fetzer", "Mayen Dr. Karczewski Lehmann Dr. Brockmöller"):
-    another title follows within two bare names, or a titled name or two bare names precede its titles."""
-    for word in text[end:end + 120].split()[:3]:
-        if _starts_title(word):
-            return True
-        if not _capitalized(word):
-            break
-    words = text[max(0, start - 200):start].split()
-    i = len(words) - 1
-    while i >= 0 and _title_piece(words[i]):
-        i -= 1
-    bare = 0
-    while i >= 0 and _capitalized(words[i]):
-        bare, i = bare + 1, i - 1
-        if i >= 0 and _starts_title(words[i]):
-            return True
-    return bare >= 2
 
 
 class TitledNameRecognizer(PersonTitleRecognizer):
@@ -127,9 +93,11 @@ class TitledNameRecognizer(PersonTitleRecognizer):
 
     Sensitive on its own. Courts name their judges in clear, and most titled names in rulings are
     judges; apart from them, titled people are doctors, experts and parties, whom courts anonymize
-    (README, "Titled names"). A judge is told by the role before the name (:func:`_after_judge_role`)
-    or by the signatures' run of names (:func:`_in_name_run`); such a name stays a candidate of
-    :class:`PersonTitleRecognizer`, for the NER or the contextual model to judge.
+    (README, "Titled names"). A judge or official is told by the role or office before the name
+    (:func:`_after_judge_role`) or by the signatures' run of names
+    (:func:`evaluation.unscored.in_signature_run`); a cited author ("Dr. Külpmann, in: ...") is no
+    hit either. Such a name stays a candidate of :class:`PersonTitleRecognizer`, for the NER or the
+    contextual model to judge.
     """
 
     name = "titled_name"
@@ -143,7 +111,8 @@ class TitledNameRecognizer(PersonTitleRecognizer):
 
     def analyze(self, text: str) -> list[Span]:
         return [s for s in super().analyze(text)
-                if not _after_judge_role(text, s.start) and not _in_name_run(text, s.start, s.end)]
+                if not _after_judge_role(text, s.start) and not in_signature_run(text, s.start, s.end)
+                and not cited_author(text, s.end)]
 
 
 class SalutationNameRecognizer(PersonTitleRecognizer):
