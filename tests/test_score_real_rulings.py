@@ -107,3 +107,15 @@ def test_an_unknown_recognizer_to_skip_is_a_one_line_error(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err.startswith("rulings-anon score: error: --skip-recognizers: unknown recognizer titled; known: iban,")
     assert len(err.splitlines()) == 1 and not (tmp_path / "o.jsonl").exists()
+
+
+def test_a_federal_rulings_judges_officials_and_cited_authors_stay_public(tmp_path):
+    """A made-up ruling in the style of BVerwG, a court of none of the bundled data: its panel
+    ("die Richter am Bundesverwaltungsgericht Dr. Decker und Dr. Külpmann"), signatures, a mayor
+    and a cited author stay public; the party, her street and the expert are found."""
+    ruling = Path(__file__).resolve().parent / "fixtures" / "made_up_federal_ruling.txt"
+    out = tmp_path / "spans.jsonl"
+    assert main(["score", str(ruling), "--output", str(out)]) == 0
+    (record,) = read_jsonl(out)
+    assert [(s["text"], s["source"]) for s in record["spans"]] == [
+        ("Annette Brückner", "salutation_name"), ("Lindenweg 12", "ner"), ("Hesselmann", "titled_name")]
