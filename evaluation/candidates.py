@@ -109,7 +109,7 @@ def _repeatable(name: str, common: frozenset[str] | None = None) -> bool:
 
 def is_standalone_hit(span: Span) -> bool:
     """Whether ``span`` is sensitive without the contextual model (a standalone recognizer hit)."""
-    return span.source in rec.NAMES and rec.is_standalone(span.source)
+    return span.source in rec.NAMES and rec.is_standalone(span.source, span.score)
 
 
 def _tagger(ner):

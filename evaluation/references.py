@@ -206,7 +206,7 @@ def _rank(span: Span) -> tuple[bool, bool, float]:
     the probability that courts anonymize the reference, which decides), else the best-scored one."""
     from evaluation import recognizers
 
-    standalone = span.source in recognizers.NAMES and recognizers.is_standalone(span.source)
+    standalone = span.source in recognizers.NAMES and recognizers.is_standalone(span.source, span.score)
     return standalone, span.source == NER_SOURCE, span.score or 0.0
 
 

@@ -194,3 +194,15 @@ def test_standalone_flags_come_from_data():
 def test_a_judge_with_a_title_stays_a_candidate_for_the_model():
     text = "durch den Vorsitzenden Richter Dr. Strößner. Das Gutachten des Dr. Grill"
     assert [(s.text, s.source) for s in analyze(text)] == [("Strößner", "person_title"), ("Grill", "titled_name")]
+
+
+@pytest.mark.parametrize("text, street, address", [
+    ("wohnhaft Kirchstraße 12 in Halle", "Kirchstraße 12", True),  # a house number
+    ("Lindenweg, 12345 Halle", "Lindenweg", True),  # a postcode after it
+    ("wohnten in der Kohlstraße in Artern", "Kohlstraße", False),  # a street alone may name a ministry
+])
+def test_an_address_is_sensitive_on_its_own_a_street_alone_is_a_candidate(text, street, address):
+    (span,) = analyze(text, enabled={"street"})
+    assert span.text == street
+    assert span.score == pytest.approx(0.85 if address else 0.6)
+    assert is_standalone("street", span.score) is address

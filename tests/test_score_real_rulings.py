@@ -118,4 +118,4 @@ def test_a_federal_rulings_judges_officials_and_cited_authors_stay_public(tmp_pa
     assert main(["score", str(ruling), "--output", str(out)]) == 0
     (record,) = read_jsonl(out)
     assert [(s["text"], s["source"]) for s in record["spans"]] == [
-        ("Annette Brückner", "salutation_name"), ("Lindenweg 12", "ner"), ("Hesselmann", "titled_name")]
+        ("Annette Brückner", "salutation_name"), ("Lindenweg 12", "street"), ("Hesselmann", "titled_name")]

@@ -70,14 +70,23 @@ def _settings(name: str) -> dict:
     return default_config()["recognizers"].get(name, {})
 
 
-def is_standalone(name: str) -> bool:
-    """Whether a hit of recognizer ``name`` is sensitive on its own (else only a candidate)."""
-    return bool(_settings(name).get("standalone", False))
+def is_standalone(name: str, score: float | None = None) -> bool:
+    """Whether a hit of recognizer ``name`` (scored ``score``) is sensitive on its own, else only
+    a candidate: ``standalone``, or a score of at least ``standalone_min_score`` (a street with a
+    house number is an address)."""
+    settings = _settings(name)
+    if settings.get("standalone", False):
+        return True
+    least = settings.get("standalone_min_score")
+    return least is not None and score is not None and score >= least
+
+
+_NOT_OPTIONS = ("enabled", "standalone", "standalone_min_score")
 
 
 @cache
 def _instance(name: str) -> Recognizer:
-    options = {k: v for k, v in _settings(name).items() if k not in ("enabled", "standalone")}
+    options = {k: v for k, v in _settings(name).items() if k not in _NOT_OPTIONS}
     return {r.name: r for r in RECOGNIZERS}[name](**options)
 
 

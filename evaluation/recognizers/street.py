@@ -14,15 +14,19 @@ nouns end in these words too ("Rechtsweg", "Arbeitsplatz", "Kardanring", "Käufe
 * "-ring" and "-ufer" follow a consonant: "Hohenzollernring", "Mainufer", but not "Sharing",
   "Thiering", "Käufer".
 
-The house number belongs to the reference; the separators never cross a line break. Streets
-are candidates for the contextual model ("Wilhelmstraße" may name a ministry), not sensitive on
-their own.
+The house number belongs to the reference; the separators never cross a line break. A street
+alone is a candidate for the contextual model ("Wilhelmstraße" may name a ministry); a street
+with a house number or a postcode after it is an address and scores :data:`ADDRESS_SCORE`, which
+``data/recognizers.json`` makes sensitive on its own (``standalone_min_score``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
+
+from rulings_anon.document import Span
 
 from .base import Pattern, Recognizer
 
@@ -57,6 +61,9 @@ _END = r"(?![\w-])"
 _CONTEXT_BEFORE = re.compile(rf"{_CONTEXT}{_SPACE}+$")  # searched in the 40 characters before a street
 _LEAD_WORDS = re.compile(rf"^{_LEAD}")
 _HOUSE_NUMBER = re.compile(rf"{_SPACE}+\d.*$")
+_POSTCODE_AFTER = re.compile(rf",?{_SPACE}+\d{{5}}{_SPACE}")
+# The score of an address: a street with a house number or a postcode after it.
+ADDRESS_SCORE = 0.85
 
 
 class StreetRecognizer(Recognizer):
@@ -84,6 +91,12 @@ class StreetRecognizer(Recognizer):
                 if (match["number"] or match["address"] is not None or _NAMES_A_STREET.search(match["street"])
                         or _CONTEXT_BEFORE.search(text, max(0, match.start() - 40), match.start())):
                     yield pattern, *match.span("ref")
+
+    def analyze(self, text: str) -> list[Span]:
+        """The streets of ``text``; addresses (a house number, or a postcode after) score higher."""
+        return [replace(s, score=max(s.score or 0.0, ADDRESS_SCORE))
+                if _HOUSE_NUMBER.search(s.text) or _POSTCODE_AFTER.match(text, s.end) else s
+                for s in super().analyze(text)]
 
     def validate_result(self, reference: str) -> bool | None:
         street = _HOUSE_NUMBER.sub("", _LEAD_WORDS.sub("", reference))
