@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from data import path as data_path
-from evaluation.common_words import common_words
+from evaluation.common_words import common_words as dev_common_words
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
@@ -133,9 +133,11 @@ def in_signature_run(text: str, start: int, end: int) -> bool:
     itself."""
     words = text[max(0, start - 200):start].split()
     i = len(words) - 1
+    titled = False
     while i >= 0 and title_piece(words[i]):
+        titled = titled or starts_title(words[i])
         i -= 1
-    if i == len(words) - 1:
+    if not titled:
         return False  # no title of its own: a party list ("Kemper Meyer Lange") is no signature
     for word in text[end:end + 120].split()[:3]:
         if starts_title(word):
@@ -144,7 +146,7 @@ def in_signature_run(text: str, start: int, end: int) -> bool:
             break
     bare = 0
     while i >= 0 and capitalized(words[i]):
-        if words[i] in _NOT_NAMES or words[i] in common_words():
+        if words[i] in _NOT_NAMES or words[i] in dev_common_words():
             return False  # "Der Sachverständige Dr. Grill": a sentence, not a signature
         bare, i = bare + 1, i - 1
         if i >= 0 and starts_title(words[i]):
