@@ -93,6 +93,11 @@ POSITIVES = [
     ("street", "die Praxis in der Hövelring. Innenstadt", ["Hövelring"]),
     ("street", "Lindenweg, 12345 Halle", ["Lindenweg"]),
     ("street", "adressiert an Finkeweg str., in Mainburg", ["Finkeweg"]),
+    # an adjective and a street word: with a number, a postcode or a context only
+    ("street", "wohnhaft Frankfurter Straße 12 in Halle", ["Frankfurter Straße 12"]),
+    ("street", "Tegernseer Landstraße 161, 81539 München", ["Tegernseer Landstraße 161"]),
+    ("street", "in der Bayerischen Straße", ["Bayerischen Straße"]),
+    ("street", "die Frankfurter Straße ist gesperrt", []),
 ]
 
 

@@ -1,4 +1,5 @@
-"""Street names, with or without a house number: "Kirchstraße 12", "Am Lindenweg 3a", "in der Rosenallee".
+"""Street names, with or without a house number: "Kirchstraße 12", "Am Lindenweg 3a", "in der Rosenallee",
+"Frankfurter Straße 12".
 
 A street has a street-like form: a compound ending in a street word (-straße, -weg, -allee,
 -platz, -gasse, -ring, -damm, -ufer, ...; "Konrad-Adenauer-Straße" with a hyphen). German
@@ -12,7 +13,9 @@ nouns end in these words too ("Rechtsweg", "Arbeitsplatz", "Kardanring", "Käufe
   word "Straße" after it ("Lindenweg, 12345 Halle", "Finkeweg str." where a surrogate replaced
   only part of "Fstr.");
 * "-ring" and "-ufer" follow a consonant: "Hohenzollernring", "Mainufer", but not "Sharing",
-  "Thiering", "Käufer".
+  "Thiering", "Käufer";
+* an adjective before a street word ("Frankfurter Straße 12", "Tegernseer Landstraße 161") needs
+  a house number, a postcode after it or a street context, like the ambiguous street words.
 
 The house number belongs to the reference; the separators never cross a line break. A street
 alone is a candidate for the contextual model ("Wilhelmstraße" may name a ministry); a street
@@ -66,15 +69,28 @@ _POSTCODE_AFTER = re.compile(rf",?{_SPACE}+\d{{5}}{_SPACE}")
 ADDRESS_SCORE = 0.85
 
 
+# An adjective and a street word: "Frankfurter Straße", "Tegernseer Landstraße", "Berliner Platz".
+_ADJECTIVE_STREET = (rf"[A-ZÄÖÜ][a-zäöüß]+(?:er|e|en){_SPACE}+(?:Straße|Strasse|Str\.|Landstraße|Allee|Gasse|"
+                     r"Chaussee|Weg|Platz|Ring|Damm|Ufer|Steig|Pfad)")
+
+
 class StreetRecognizer(Recognizer):
     name = "street"
     entity_type = "STR"
     # One scan finds every street-like word with what may come around it; :meth:`candidates`
-    # keeps those with a street context, a house number or a naming street word.
+    # keeps those with a street context, a house number or a naming street word. A street of an
+    # adjective and a street word ("Frankfurter Straße") always needs a number or a context.
     PATTERNS = (
         Pattern(
             "street",
             rf"""(?<![\w-])(?P<ref>{_LEAD}(?P<street>{_ANY_STREET}){_END}
+                 (?:{_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})?)
+                 (?P<address>{_ADDRESS_AFTER})?""",
+            0.6,
+        ),
+        Pattern(
+            "adjective_street",
+            rf"""(?<![\w-])(?P<ref>(?P<street>{_ADJECTIVE_STREET}){_END}
                  (?:{_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})?)
                  (?P<address>{_ADDRESS_AFTER})?""",
             0.6,
