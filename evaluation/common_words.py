@@ -4,7 +4,7 @@ German capitalizes nouns, so "Vertrag" looks like a name to a shape test. The bu
 of the dev courts (BSG is held out) tell them apart: their ``entities`` mark every name, court,
 law and citation, so a capitalized word seen often *outside* all entities is a common word.
 
-A new court has words of its own that the dev courts never use ("Jobcenter", "Alg", "HzV"): the
+A new court has words of its own that the dev courts never use ("Jobcenter", "Alg", "KÄV"): the
 documents scored together tell those apart, since a word of the court's vocabulary recurs in many
 of its rulings while the names of parties stay in their own ruling (:func:`batch_common_words`).
 """
