@@ -35,8 +35,7 @@ from evaluation.decisions import COMBINATIONS, Settings
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
 from evaluation.prediction import NerElementModel, load_element_model
-from evaluation.recognizers import NAMES as recognizer_names
-from evaluation.recognizers import enabled_by_default
+from evaluation.recognizers import enabled_by_default, enabled_without
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
 from preprocessing.validation import bundled_checked_labels
@@ -192,10 +191,11 @@ def main() -> None:
     args = parser.parse_args()
 
     settings = Settings(args.threshold, True, frozenset(), args.combine)
-    skipped = {name for name in args.skip_recognizers.split(",") if name}
-    if skipped - set(recognizer_names):
-        parser.error(f"unknown recognizers {sorted(skipped - set(recognizer_names))}; known: {', '.join(recognizer_names)}")
-    recognizers = enabled_by_default() - skipped if skipped else True
+    try:
+        recognizers = enabled_without(args.skip_recognizers)
+    except ValueError as exc:
+        parser.error(f"--skip-recognizers: {exc}")
+    skipped = sorted(enabled_by_default() - recognizers) if recognizers is not True else []
     ner = None
     if args.ner:
         from evaluation.ner import load_ner
@@ -206,7 +206,7 @@ def main() -> None:
     exclude = ner_training_ids(ner) if args.unseen_by_ner and ner is not None else set()
     courts = args.court.split(",")
     results = {"court": args.court, "threshold": args.threshold, "combination": args.combine,
-               "batch_vocabulary": not args.no_batch_vocabulary, "skipped_recognizers": sorted(skipped), "models": {}}
+               "batch_vocabulary": not args.no_batch_vocabulary, "skipped_recognizers": skipped, "models": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"

@@ -4,8 +4,9 @@
 the ``candidate_types`` in ``data/ner_tags.json``) with the rule-based recognizers' hits (IBAN,
 phone, e-mail, ...), grows every span to its whole multi-element reference and cuts salutations
 and legal forms off names. Each span's ``source`` says who found it (``"ner"`` or a recognizer
-name); :func:`is_standalone_hit` says whether a span is sensitive on its own (a recognizer hit
-marked ``standalone`` in ``data/recognizers.json``) or only a candidate for the contextual model.
+name); :func:`evaluation.recognizers.is_standalone_hit` says whether a span is sensitive on its
+own (a recognizer hit marked ``standalone`` in ``data/recognizers.json``) or only a candidate for
+the contextual model.
 """
 
 from __future__ import annotations
@@ -105,11 +106,6 @@ def _repeatable(name: str, common: frozenset[str] | None = None) -> bool:
         common = common_words()
     keys = (name_key(word.strip(_WORD_PUNCTUATION)) for word in name.split())
     return any(key is not None and key not in common for key in keys)
-
-
-def is_standalone_hit(span: Span) -> bool:
-    """Whether ``span`` is sensitive without the contextual model (a standalone recognizer hit)."""
-    return span.source in rec.NAMES and rec.is_standalone(span.source, span.score)
 
 
 def _tagger(ner):

@@ -176,18 +176,14 @@ def _recognizers(args) -> bool | set[str]:
     skipped ones, or False for none (an unknown name is an InputError listing the known ones)."""
     if args.no_recognizers:
         return False
-    skipped = {name.strip() for name in args.skip_recognizers.split(",") if name.strip()}
-    if not skipped:
-        return True
     from rulings_anon.errors import InputError
 
-    from .recognizers import NAMES, enabled_by_default
+    from .recognizers import enabled_without
 
-    unknown = skipped - set(NAMES)
-    if unknown:
-        raise InputError(f"--skip-recognizers: unknown recognizer {', '.join(sorted(unknown))}; "
-                         f"known: {', '.join(NAMES)}")
-    return enabled_by_default() - skipped
+    try:
+        return enabled_without(args.skip_recognizers)
+    except ValueError as exc:
+        raise InputError(f"--skip-recognizers: {exc}") from None
 
 
 def _settings(args, method: str, texts: Callable[[], Iterable[str]]):

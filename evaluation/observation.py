@@ -50,7 +50,7 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     :param recognizers: True, a set of recognizer names, or False (see ``propose_candidates``).
     :param proposed: for ``random``: per document and element, whether it is a candidate.
     """
-    from .candidates import is_standalone_hit
+    from .recognizers import is_standalone_hit
 
     if mode not in CANDIDATE_MODES:
         raise ValueError(f"unknown candidate mode {mode!r}; known: {', '.join(CANDIDATE_MODES)}")

@@ -141,8 +141,9 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
     """Grow each span to the references it touches and join spans that are fragments of one.
 
     A span overlapping a date or number reference, or a company reference, grows to cover it; a
-    person span grows to a name reference it overlaps, a place span to a place reference. Spans separated only by a particle or a
-    connector ("Thilo" / "von" / "Schmiedeberg", "Fentler" / "+" / "Sohn") become one.
+    person span grows to a name reference it overlaps, a place span to a place reference. Spans
+    separated only by a particle or a connector ("Thilo" / "von" / "Schmiedeberg", "Fentler" / "+"
+    / "Sohn") become one.
     Overlapping results are merged; the merged span keeps the type, source and score of a part
     that is sensitive on its own (a standalone recognizer hit), else of its part found by the NER
     (the NER's score decides whether courts anonymize a reference), else of its best-scored part.
@@ -204,10 +205,9 @@ def _rank(span: Span) -> tuple[bool, bool, float]:
     """Which part of a merged span names it: a recognizer hit that is sensitive on its own ("Herrn
     Wilmsen" stays sensitive when the NER also proposed "Wilmsen"), then the NER's (its score is
     the probability that courts anonymize the reference, which decides), else the best-scored one."""
-    from evaluation import recognizers
+    from evaluation.recognizers import is_standalone_hit
 
-    standalone = span.source in recognizers.NAMES and recognizers.is_standalone(span.source, span.score)
-    return standalone, span.source == NER_SOURCE, span.score or 0.0
+    return is_standalone_hit(span), span.source == NER_SOURCE, span.score or 0.0
 
 
 def _replace(span: Span, start: int, end: int, text: str) -> Span:

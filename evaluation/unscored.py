@@ -86,7 +86,13 @@ def after_public_office(text: str, start: int) -> bool:
     i = len(words) - 1
     while i >= 0 and title_piece(words[i]):
         i -= 1
-    return i >= 0 and _PUBLIC_OFFICE.match(words[i]) is not None
+    return i >= 0 and public_office(words[i])
+
+
+def public_office(word: str) -> bool:
+    """Whether ``word`` is a public office of ``data/name_affixes.json``, in any inflection
+    ("Ministerpräsidenten", "Präsidentin")."""
+    return _PUBLIC_OFFICE.match(word) is not None
 
 
 def after_judge_role(text: str, start: int) -> bool:

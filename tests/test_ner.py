@@ -11,11 +11,12 @@ import pytest
 
 from data import ler_corpus_files
 from evaluation import ner_commands
-from evaluation.candidates import is_standalone_hit, propose_candidates
+from evaluation.candidates import propose_candidates
 from evaluation.ner import load_ner, train_ner
 from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus, tag_record, windows
 from evaluation.ner.tags import decode_bio, default_tagset
 from evaluation.ner.tokens import tokenize
+from evaluation.recognizers import is_standalone_hit
 from rulings_anon.errors import InputError, ModelError
 from rulings_anon.jsonl import read_jsonl
 

@@ -52,7 +52,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
 __all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "default_config", "enabled_by_default",
-           "is_standalone", "resolve_overlaps"]
+           "enabled_without", "is_standalone", "is_standalone_hit", "resolve_overlaps"]
 
 
 @lru_cache(maxsize=1)
@@ -90,9 +90,26 @@ def _instance(name: str) -> Recognizer:
     return {r.name: r for r in RECOGNIZERS}[name](**options)
 
 
+def is_standalone_hit(span: Span) -> bool:
+    """Whether ``span`` is a recognizer hit sensitive without the contextual model."""
+    return span.source in NAMES and is_standalone(span.source, span.score)
+
+
 def enabled_by_default() -> set[str]:
     """The recognizers ``data/recognizers.json`` runs by default."""
     return {name for name, settings in default_config()["recognizers"].items() if settings.get("enabled")}
+
+
+def enabled_without(skipped: str) -> bool | set[str]:
+    """The recognizers to run when the comma-separated names ``skipped`` are not to: True (the
+    defaults) when none is named; :class:`ValueError` naming an unknown one and the known ones."""
+    names = {name.strip() for name in skipped.split(",") if name.strip()}
+    if not names:
+        return True
+    unknown = names - set(NAMES)
+    if unknown:
+        raise ValueError(f"unknown recognizer {', '.join(sorted(unknown))}; known: {', '.join(NAMES)}")
+    return enabled_by_default() - names
 
 
 def analyze(text: str, enabled: set[str] | None = None, min_score: float | None = None) -> list[Span]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from data import path as data_path
-from evaluation.unscored import capitalized, cited_author, in_signature_run, title_piece
+from evaluation.unscored import capitalized, cited_author, in_signature_run, public_office, title_piece
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
@@ -59,11 +59,10 @@ class PersonTitleRecognizer(Recognizer):
 
 # An academic title, also as the rulings print it with spaces ("Dipl. - Psych.").
 _ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|Dipl\.-\w+\.|Dipl\.\s*-\s*\w+\.)"
-# Before a public person's name: the judges' roles of data/name_affixes.json, their
-# abbreviations ("RiBGH", "VRinBSG"), and public offices (presidents, who are judges too,
-# ministers, members of parliament, mayors) in any inflection ("Präsidentin", "Ministers").
-_JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+|"
-                         rf"(?:{_words(_AFFIXES['public_offices'])})(?:in|innen|en|n|s|r)?)$")
+# Before a judge's name: the judges' roles of data/name_affixes.json and their abbreviations
+# ("RiBGH", "VRinBSG"); public offices (presidents, who are judges too, ministers, mayors) are
+# :func:`evaluation.unscored.public_office`.
+_JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+)$")
 # Words that link a judge's role to the names: connectors, and the court ("Richter am BGH").
 _JUDGE_LINKS = frozenset({"und", "sowie", ",", "am", "an", "beim", "des", "der", "dem"})
 # How far back a judge's role may stand before the name.
@@ -80,7 +79,7 @@ def _after_judge_role(text: str, start: int) -> bool:
     words = text[max(0, start - 600):start].split()
     for word in reversed(words[-_MAX_JUDGE_WALK:]):
         bare = word.rstrip(",;")
-        if _JUDGE_ROLE.match(bare):
+        if _JUDGE_ROLE.match(bare) or public_office(bare):
             return True
         if word in _JUDGE_LINKS or bare in _JUDGE_LINKS or title_piece(word) or capitalized(bare):
             continue

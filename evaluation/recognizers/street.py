@@ -59,12 +59,13 @@ _NUMBER = rf"\d{{1,3}}(?:{_SPACE}?[a-z])?(?:{_SPACE}?[-–/]{_SPACE}?\d{{1,3}}(?
 _CONTEXT = (rf"(?<![\w-])(?:(?:in|an|auf|aus|von|bis{_SPACE}zur|Ecke|Höhe){_SPACE}der|zur|wohnhaft(?:{_SPACE}in)?|"
             r"wh\.|Anschrift|Adresse|Wohnsitz|Wohnanschrift|Ecke)[:,]?")
 # Right after a street: a postcode ("Lindenweg, 12345 Halle") or the word street ("Finkeweg str.").
-_ADDRESS_AFTER = rf"(?=,?{_SPACE}+(?:\d{{5}}{_SPACE}|[Ss]tr\.|[Ss]tra(?:ß|ss)e(?!\w)))"
+_POSTCODE = rf"\d{{5}}{_SPACE}"
+_ADDRESS_AFTER = rf"(?=,?{_SPACE}+(?:{_POSTCODE}|[Ss]tr\.|[Ss]tra(?:ß|ss)e(?!\w)))"
 _END = r"(?![\w-])"
 _CONTEXT_BEFORE = re.compile(rf"{_CONTEXT}{_SPACE}+$")  # searched in the 40 characters before a street
 _LEAD_WORDS = re.compile(rf"^{_LEAD}")
 _HOUSE_NUMBER = re.compile(rf"{_SPACE}+\d.*$")
-_POSTCODE_AFTER = re.compile(rf",?{_SPACE}+\d{{5}}{_SPACE}")
+_POSTCODE_AFTER = re.compile(rf",?{_SPACE}+{_POSTCODE}")
 # The score of an address: a street with a house number or a postcode after it.
 ADDRESS_SCORE = 0.85
 
@@ -74,6 +75,14 @@ _ADJECTIVE_STREET = (rf"[A-ZÄÖÜ][a-zäöüß]+(?:er|e|en){_SPACE}+(?:Straße|
                      r"Chaussee|Weg|Platz|Ring|Damm|Ufer|Steig|Pfad)")
 
 
+def _street_pattern(street: str) -> str:
+    """A pattern of ``street`` (with its ``street`` group), an optional house number and, looked at
+    only, an address after it: the groups ``ref``, ``number`` and ``address`` of :meth:`candidates`."""
+    return rf"""(?<![\w-])(?P<ref>{street}{_END}
+                 (?:{_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})?)
+                 (?P<address>{_ADDRESS_AFTER})?"""
+
+
 class StreetRecognizer(Recognizer):
     name = "street"
     entity_type = "STR"
@@ -81,20 +90,8 @@ class StreetRecognizer(Recognizer):
     # keeps those with a street context, a house number or a naming street word. A street of an
     # adjective and a street word ("Frankfurter Straße") always needs a number or a context.
     PATTERNS = (
-        Pattern(
-            "street",
-            rf"""(?<![\w-])(?P<ref>{_LEAD}(?P<street>{_ANY_STREET}){_END}
-                 (?:{_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})?)
-                 (?P<address>{_ADDRESS_AFTER})?""",
-            0.6,
-        ),
-        Pattern(
-            "adjective_street",
-            rf"""(?<![\w-])(?P<ref>(?P<street>{_ADJECTIVE_STREET}){_END}
-                 (?:{_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})?)
-                 (?P<address>{_ADDRESS_AFTER})?""",
-            0.6,
-        ),
+        Pattern("street", _street_pattern(rf"{_LEAD}(?P<street>{_ANY_STREET})"), 0.6),
+        Pattern("adjective_street", _street_pattern(rf"(?P<street>{_ADJECTIVE_STREET})"), 0.6),
     )
 
     def __init__(self, common_nouns: tuple[str, ...] = ()):
