@@ -26,8 +26,10 @@ Usage::
 * ``TYPES``: the ten reference types; ``LER_TYPES`` maps the LER tags of placeholders to them
   (:func:`canonical_type` accepts either).
 * :func:`pseudonymize` returns the new text and gold spans ``{"start", "end", "type"}`` (types as
-  in ``TYPES``) that point exactly at the replacements. A placeholder ending a sentence ("gegen
-  Herrn K. Der ...") keeps its period after the replacement, outside the span.
+  in ``TYPES``) that point exactly at the sensitive part of each replacement: the name without
+  the titles before it and the legal form after it ("Dr. Griesmann" -> "Griesmann", "Meyer
+  GmbH" -> "Meyer"), as ``score`` marks names (:func:`sensitive_part`). A placeholder ending a
+  sentence ("gegen Herrn K. Der ...") keeps its period after the replacement, outside the span.
 * :func:`pseudonymize_record` also moves the record's ``entities`` to the new offsets.
 """
 
@@ -444,12 +446,32 @@ def _apply(text: str, spans, table: ReplacementTable) -> tuple[str, list[dict], 
         value = table.replacement(placeholder, kind, text[max(0, start - 60):start])
         extra = "." if placeholder.endswith(".") and not value.endswith(".") and ends_sentence(text, end) else ""
         pieces.append(value + extra)
-        new_spans.append({"start": length, "end": length + len(value), "type": canonical_type(kind)})
+        lead, trail = sensitive_part(value, canonical_type(kind))
+        new_spans.append({"start": length + lead, "end": length + trail, "type": canonical_type(kind)})
         edits.append(_Edit(start, end, length, length + len(value), len(extra)))
         length += len(value) + len(extra)
         last = end
     pieces.append(text[last:])
     return "".join(pieces), new_spans, edits
+
+
+# Types whose surrogates are names with titles or legal forms around them ("Dr. Griesmann",
+# "Meyer GmbH"); street names keep "Dr.-Kemper-Straße" whole, dates and numbers have neither.
+_NAME_KINDS = frozenset({"person", "organization", "company", "place", "other"})
+
+
+def sensitive_part(value: str, kind: str) -> tuple[int, int]:
+    """``[start, end)`` of ``value`` that is sensitive: without leading salutations and titles
+    and a trailing legal form, cut by the rules ``score`` cuts its names with
+    (:func:`evaluation.references.strip_affixes`, thesis 9.2), so that the gold and the scored
+    spans agree on what a name is. A value that is nothing but affixes stays whole."""
+    if kind not in _NAME_KINDS:
+        return 0, len(value)
+    from evaluation.references import strip_affixes
+    from rulings_anon.document import Span
+
+    part = strip_affixes(value, Span(0, len(value), value))
+    return (part.start, part.end) if part is not None else (0, len(value))
 
 
 def _span_tuple(span) -> tuple[int, int, str | None]:

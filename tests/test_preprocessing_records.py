@@ -331,7 +331,8 @@ PSEUDO_TEXT = ("Der Kläger K. verlangt von der Beklagten M-GmbH Schadensersatz.
 PSEUDO_RESULT = ("Der Kläger Kostolzin verlangt von der Beklagten Mitschke GmbH Schadensersatz.\n\n"
                  "Herr Dr. Schäfer wohnte in Einbeck und arbeitete bei der Firma.")
 PSEUDO_SURROGATES = PSEUDO_RESULT.split()
-PSEUDO_LABELS = [0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]
+# "GmbH" is no sensitive part of "Mitschke GmbH" (interactive.surrogates.sensitive_part).
+PSEUDO_LABELS = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]
 
 
 def _pseudo_document() -> Document:
@@ -347,7 +348,7 @@ def test_pseudonymized_records_keep_the_surrogate_tokens_and_label_them(kind, be
     stats = make_records([_pseudo_document()], tokenizer, tmp_path, pseudonymize=0, candidate_vectors=2)
     (record,) = rf.read_records(rf.shard_files(tmp_path))
     assert record.element_label == PSEUDO_LABELS
-    assert stats["placeholder_elements"] == 5  # Kostolzin, Mitschke GmbH, Schäfer, Einbeck
+    assert stats["placeholder_elements"] == 4  # Kostolzin, Mitschke, Schäfer, Einbeck
     expected = tokenizer.tokenize_elements(PSEUDO_SURROGATES)
     plh = tokenizer.special_ids["placeholder"]
     for i, surrogate in enumerate(PSEUDO_SURROGATES):
