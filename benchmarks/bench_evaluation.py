@@ -25,13 +25,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
 import data
 from evaluation.commands import NAME_HALVES, NAMES_HELP
 from evaluation.common_words import common_words, common_words_for
-from evaluation.decisions import COMBINATIONS, Settings
+from evaluation.decisions import COMBINATIONS, Settings, covered_elements
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
 from evaluation.prediction import NerElementModel, load_element_model
@@ -39,7 +40,7 @@ from evaluation.recognizers import enabled_by_default, enabled_without
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
 from preprocessing.validation import bundled_checked_labels
-from rulings_anon.document import Document, Span, element_labels, split_elements
+from rulings_anon.document import Document, Element, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
@@ -105,7 +106,8 @@ def sweep(golds, observations, method: str, settings: Settings, with_model: bool
     return swept
 
 
-def bench_score(model, golds: list[GoldDocument], settings: Settings, ner, recognizers: bool | set[str] = True) -> dict:
+def bench_score(model, golds: list[GoldDocument], settings: Settings, ner, recognizers: bool | set[str] = True,
+                show_errors: int = 0) -> dict:
     scorer = Scorer(model, settings, ner, recognizers=recognizers)
     documents = [Document(g.document.id, g.document.text) for g in golds]
     started = time.perf_counter()
@@ -117,7 +119,44 @@ def bench_score(model, golds: list[GoldDocument], settings: Settings, ner, recog
     elements = sum(len(g.elements) for g in golds)
     print(line("score", confusion.to_dict(), f"{elements / seconds:,.0f} el/s ({elements:,} elements, "
                                               f"{seconds:.1f} s)"))
+    if show_errors:
+        print_errors(golds, spans, show_errors)
     return {**confusion.to_dict(), "elements_per_second": elements / seconds, "seconds": seconds}
+
+
+def score_errors(gold: GoldDocument, found: list[Span]) -> list[tuple[str, Element, str]]:
+    """``score``'s wrong elements of one document: ("FN", element, gold type) for a missed one,
+    ("FP", element, source of the span) for a false one."""
+    predicted = element_labels(gold.elements, found)
+    sources = {}
+    for span in found:
+        for i in covered_elements(gold.elements, span):
+            sources.setdefault(i, span.source or "?")
+    errors = []
+    for i, (truth, guess) in enumerate(zip(gold.gold, predicted, strict=True)):
+        if truth and not guess:
+            errors.append(("FN", gold.elements[i], gold.types[i] or "?"))
+        elif guess and not truth:
+            errors.append(("FP", gold.elements[i], sources.get(i, "?")))
+    return errors
+
+
+def print_errors(golds: list[GoldDocument], spans: list[list[Span]], limit: int) -> None:
+    """The first ``limit`` wrong elements in context, and counts of misses by gold type and of
+    false elements by the source that flagged them: what to look at next."""
+    counts: Counter = Counter()
+    shown = 0
+    for gold, found in zip(golds, spans, strict=True):
+        text = gold.document.text
+        for kind, element, label in score_errors(gold, found):
+            counts[kind, label] += 1
+            if shown < limit:
+                shown += 1
+                context = " ".join(text[max(0, element.start - 60):element.end + 40].split())
+                print(f"    {kind} {label:<12} {gold.document.id}:{element.start} {element.text!r}  …{context}…")
+    for kind in ("FN", "FP"):
+        by = ", ".join(f"{label} {n}" for (k, label), n in counts.most_common() if k == kind)
+        print(f"    {kind} elements by {'gold type' if kind == 'FN' else 'source'}: {by or 'none'}")
 
 
 def cli_agreement(model_dir: str, gold_path: Path, golds: list[GoldDocument], threshold: float, work: Path,
@@ -188,6 +227,8 @@ def main() -> None:
                         help="comma-separated recognizers not to run (as score --skip-recognizers)")
     parser.add_argument("--skip-large", action="store_true", help="skip the 5 MB document")
     parser.add_argument("--json", help="also write the results to this JSON file")
+    parser.add_argument("--show-errors", type=int, default=0, metavar="N",
+                        help="list score's first N wrong elements in context, and count them by type and source")
     args = parser.parse_args()
 
     settings = Settings(args.threshold, True, frozenset(), args.combine)
@@ -229,7 +270,7 @@ def main() -> None:
                 methods = ["random"] + (["ner"] if ner is not None else []) + ["none"]
             scorer_ner = None if isinstance(model, NerElementModel) else ner  # score --no-ner
             entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed, recognizers),
-                     "score": bench_score(model, golds, settings, scorer_ner, recognizers)}
+                     "score": bench_score(model, golds, settings, scorer_ner, recognizers, args.show_errors)}
             if model_dir:
                 options = (("--no-batch-vocabulary",) if args.no_batch_vocabulary else ()) + (
                     ("--skip-recognizers", args.skip_recognizers) if skipped else ())
