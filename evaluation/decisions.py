@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from evaluation.references import NER_SOURCE
-from evaluation.unscored import judge_named, span_unscored
+from evaluation.unscored import judge_named, span_unscored, without_common_edges
 from rulings_anon.document import Element, Span, keeps_period
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -192,6 +192,12 @@ def _reference_units(text, elements, probabilities, threshold, candidates, combi
     for span in candidates:
         scored = (span.source == NER_SOURCE and span.score is not None
                   and not span_unscored(text, span, common_words, core))
+        if scored:
+            kept = without_common_edges(text, span.start, span.end, common_words)
+            if kept is None:
+                scored = False
+            elif kept != (span.start, span.end):
+                span = Span(kept[0], kept[1], text[kept[0]:kept[1]], span.type, span.score, span.kind, span.source)
         if not combination.uses_model and not scored:
             continue
         covered = covered_elements(elements, span)

@@ -55,6 +55,7 @@ class ReferenceRules:
 
     prefix: re.Pattern
     legal_form_tail: re.Pattern
+    legal_form_head: re.Pattern
     particle_gap: re.Pattern
     kinds: tuple[tuple[str, re.Pattern], ...]
 
@@ -64,7 +65,9 @@ class ReferenceRules:
         legal = _alternation(affixes["legal_forms"])
         particles = _alternation(affixes["particles"], flexible_space=False).replace(r"\ ", r"\s+")
         connectors = _alternation(affixes["connectors"])
-        stop = _alternation(affixes["not_name_words"], flexible_space=False)
+        # Function words, party roles and salutations: "der Sonderurlaub von Herrn Neumüller" is
+        # no name "Sonderurlaub von Herrn".
+        stop = _alternation(affixes["not_name_words"] + affixes["salutations"], flexible_space=False)
         place_particles = _alternation(affixes["place_particles"], flexible_space=False).replace(r"\ ", r"\s+")
         place_prefixes = _alternation(affixes["place_prefixes"], flexible_space=False)
         not_tails = _alternation(affixes["not_place_tails"], flexible_space=False)
@@ -87,6 +90,7 @@ class ReferenceRules:
         return cls(
             prefix=re.compile(rf"^(?:(?:{prefixes})(?:\s+|$))+"),
             legal_form_tail=re.compile(rf"(?:(?:^|[\s,-]+)(?:{legal}))+[\s,;:]*$"),
+            legal_form_head=re.compile(rf"[ \t-]*(?:{legal})(?![\w])"),
             particle_gap=re.compile(rf"^\s+(?:(?:{particles}|{connectors})\s+)?$"),
             kinds=tuple((kind, re.compile(regex)) for kind, regex in kinds),
         )
@@ -135,6 +139,12 @@ def strip_affixes(text: str, span: Span) -> Span | None:
     if (start, end) == (span.start, span.end):
         return span
     return _replace(span, start, end, text)
+
+
+def before_legal_form(text: str, end: int) -> bool:
+    """Whether a legal form follows ``end``: the word before "GmbH" names a company ("Christen
+    GmbH"), whatever else it means."""
+    return rules().legal_form_head.match(text, end) is not None
 
 
 def merge_into_references(text: str, spans: list[Span], references: list[Span] | None = None) -> list[Span]:

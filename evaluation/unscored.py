@@ -4,7 +4,9 @@ The NER's sensitivity carries over badly to a court it never saw (README, leave 
 These generic cases are told apart by the text around the reference instead:
 
 * one common word ("Rampen", "Bauwerken"): a capitalized word the dev courts' rulings use outside
-  every entity (:mod:`evaluation.common_words`). Not its inflected forms: stripping endings gained
+  every entity (:mod:`evaluation.common_words`), not before a legal form ("Christen GmbH"); a
+  reference of several words loses the common words at its edges, and is one of these when
+  nothing else is left (:func:`without_common_edges`). Not its inflected forms: stripping endings gained
   0.5 points of precision on a court the NER never saw and turns towns into nouns ("Geldern");
 * a unit letter after a degree sign ("780 ° C");
 * a cited author: a name right before "et al." ("McMillan et al., Glass-Ceramics") or ", in:"
@@ -30,6 +32,7 @@ import re
 
 from data import path as data_path
 from evaluation.common_words import common_words as dev_common_words
+from evaluation.references import before_legal_form
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
@@ -57,7 +60,7 @@ _MAX_LIST = 16
 def unscored(text: str, start: int, end: int, common_words) -> bool:
     """Whether the reference ``text[start:end]`` (without its punctuation) is one of the cases above."""
     word = text[start:end]
-    if " " not in word and word in common_words:
+    if " " not in word and word in common_words and not before_legal_form(text, end):
         return True
     unit = word.lstrip("° ")
     if len(unit) == 1 and (unit != word or text[:start].rstrip().endswith("°")):
@@ -158,6 +161,41 @@ def in_signature_run(text: str, start: int, end: int) -> bool:
         if i >= 0 and starts_title(words[i]):
             return True
     return bare >= 2
+
+
+_WORD = re.compile(r"\S+")
+
+
+def without_common_edges(text: str, start: int, end: int, common_words) -> tuple[int, int] | None:
+    """``[start, end)`` without the common words at its edges, and the lower-case words this
+    leaves there: "Jobcenter Wallisellen" -> "Wallisellen", "Wurm Holding" -> "Wurm", "Vermögens
+    von der Haidinger" -> "Haidinger". Courts anonymize the name inside an institution's name,
+    not the nouns around it ("das Jobcenter W."). None when only such words are left
+    ("Allgemeine Gleichbehandlungsgesetz"), unless a legal form follows: "Christen GmbH" is a
+    company whatever "Christen" means."""
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
+    if len(words) < 2:
+        return start, end
+
+    def bare(i: int) -> str:
+        return text[words[i][0]:words[i][1]].strip("()[]{}„“”‚‘’\"'«»,;:!?.")
+
+    def common(i: int) -> bool:
+        return bare(i) in common_words
+
+    first, last = 0, len(words) - 1
+    cut_front = cut_back = False
+    while first <= last and common(first):
+        first, cut_front = first + 1, True
+    while last >= first and common(last):
+        last, cut_back = last - 1, True
+    while cut_front and first <= last and bare(first)[:1].islower():
+        first += 1
+    while cut_back and last >= first and bare(last)[:1].islower():
+        last -= 1
+    if first > last:
+        return (start, end) if before_legal_form(text, end) else None
+    return words[first][0], words[last][1]
 
 
 def span_unscored(text: str, span: Span, common_words, core) -> bool:

@@ -3,6 +3,7 @@
 import pytest
 
 from evaluation.decisions import COMBINATIONS, Settings, core, decide, name_key
+from evaluation.unscored import without_common_edges
 from rulings_anon.document import Span, element_labels, split_elements
 
 
@@ -209,6 +210,20 @@ def test_the_command_line_default_threshold_is_the_scorers():
     assert set(interactive_commands.NAME_HALVES) == set(NAME_HALVES)
 
 
+def test_common_words_at_a_references_edges_are_no_part_of_it():
+    text = ("Das Jobcenter Wallisellen zahlte. Das Allgemeine Gleichbehandlungsgesetz gilt. Die Christen GmbH "
+            "und die Teile des Vermögens von der Haidinger AG.")
+    common = frozenset({"Jobcenter", "Allgemeine", "Gleichbehandlungsgesetz", "Christen", "Vermögens", "Teile"})
+    references = ["Jobcenter Wallisellen", "Allgemeine Gleichbehandlungsgesetz", "Christen", "Vermögens von der Haidinger"]
+    candidates = [Span(text.index(r), text.index(r) + len(r), r, "ORG", 0.95, source="ner") for r in references]
+    elements = split_elements(text)
+    spans = decide(text, elements, [0.0] * len(elements), Settings(0.8, consistency=False, common_words=common,
+                                                                   combination="ner"), candidates=candidates)
+    # the nouns around a name go, a law of common words goes whole, a word before a legal form stays
+    assert [s.text for s in spans] == ["Wallisellen", "Christen", "Haidinger"]
+    assert without_common_edges(text, 0, 3, common) == (0, 3)  # one word: unscored() decides
+
+
 def test_a_ner_reference_of_one_common_word_has_no_ner_score():
     text = "Die Rampen gehören der Meyer Bau, sagt Herr Winter."
     elements = split_elements(text)
@@ -218,8 +233,8 @@ def test_a_ner_reference_of_one_common_word_has_no_ner_score():
     common = frozenset({"Rampen", "Winter", "Bau"})
     settings = Settings(0.8, consistency=True, common_words=common, combination="ner")
     spans = decide(text, elements, [0.0] * len(elements), settings, candidates=candidates)
-    # "Rampen" and "Winter" are words the dev courts use outside names; "Meyer Bau" is two words
-    assert [(s.text, s.source) for s in spans] == [("Meyer Bau", "ner")]
+    # "Rampen" and "Winter" are words the dev courts use outside names; of "Meyer Bau" the name
+    assert [(s.text, s.source) for s in spans] == [("Meyer", "ner")]
     # without the list (consistency off) the NER's score decides alone
     spans = decide(text, elements, [0.0] * len(elements), Settings(0.8, consistency=False, combination="ner"),
                    candidates=candidates)

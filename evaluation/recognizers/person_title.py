@@ -11,8 +11,10 @@ judges ("Richter Müller") and public officials are named in clear.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from data import path as data_path
+from evaluation.common_words import common_words as dev_common_words
 from evaluation.unscored import capitalized, cited_author, in_signature_run, public_office, title_piece
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
@@ -44,6 +46,10 @@ _NAME = rf"""(?P<ref>(?!{_NOT_A_NAME})[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a
                  (?:\s+(?:von|van|de|zu|von\ der|van\ der)\s+[A-ZÄÖÜ][a-zäöüß]+)?)(?![\w-])"""
 
 
+# A name particle and the word after it at the end of a hit ("Christen zu Unrecht").
+_PARTICLE_TAIL = re.compile(r"\s+(?:von|van|de|zu|von\s+der|van\s+der)\s+(\S+)$")
+
+
 class PersonTitleRecognizer(Recognizer):
     name = "person_title"
     entity_type = "PER"
@@ -55,6 +61,18 @@ class PersonTitleRecognizer(Recognizer):
             0.6,
         ),
     )
+
+    def analyze(self, text: str) -> list[Span]:
+        return [_without_phrase_tail(span) for span in super().analyze(text)]
+
+
+def _without_phrase_tail(span: Span) -> Span:
+    """``span`` without a particle before a common word: "Frau Christen zu Unrecht" names
+    "Christen", "zu Unrecht" is a phrase, while "Herrn Müller von Arnim" keeps its particle."""
+    tail = _PARTICLE_TAIL.search(span.text or "")
+    if tail is None or tail.group(1) not in dev_common_words():
+        return span
+    return replace(span, end=span.start + tail.start(), text=span.text[:tail.start()])
 
 
 # An academic title, also as the rulings print it with spaces ("Dipl. - Psych.").
