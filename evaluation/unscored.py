@@ -18,6 +18,8 @@ These generic cases are told apart by the text around the reference instead:
   Bundesverwaltungsgericht Dr. Decker und Dr. Külpmann"). A judge of another court ("die
   Richterin am LSG Dr. W.") is not covered: a lower court's name stops the list, and courts do
   anonymize such judges;
+* a country ("in Russland geboren"), or the place in a lower court's name ("Landessozialgericht
+  Berlin-Brandenburg", ``court_designations`` in ``data/name_affixes.json``);
 * a public official named after the office ("Ministerpräsident Müller", "Oberbürgermeister Dr.
   Lindner", the offices of ``data/name_affixes.json``);
 * a name in the judges' signatures, a run of names without connectors or punctuation ("Prof. Dr.
@@ -29,6 +31,7 @@ A contextual model may still judge these references (combinations ``model``, ``m
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from data import path as data_path
 from evaluation.common_words import common_words as dev_common_words
@@ -39,6 +42,7 @@ from rulings_anon.jsonl import read_json
 _AFFIXES = read_json(data_path("name_affixes.json"))
 JUDGE_ROLES = frozenset(_AFFIXES["judge_roles"])
 FEDERAL_COURTS = frozenset(_AFFIXES["federal_courts"])
+COURT_DESIGNATIONS = frozenset(_AFFIXES["court_designations"])
 # The words between a judge's role and a federal court: "Richter am BGH", "Richterin beim BSG".
 _COURT_LINKS = frozenset({"am", "beim", "des", "der"})
 # The words an academic title starts with ("Dr.", "Prof.", "Dipl.-Ing."): a title in a run of names.
@@ -67,7 +71,27 @@ def unscored(text: str, start: int, end: int, common_words) -> bool:
         return True
     if cited_author(text, end):
         return True
+    if word in countries() or after_court_designation(text, start):
+        return True
     return judge_named(text, start, end)
+
+
+@lru_cache(maxsize=1)
+def countries() -> frozenset[str]:
+    """The German names of the world's countries (faker's de_DE list, the short forms of
+    ``countries`` in ``data/name_affixes.json``) and their genitives: in the
+    six LER courts' rulings none of 905 mentions is anonymized ("in Russland geboren")."""
+    from faker.providers.address.de_DE import Provider
+
+    names = set(Provider.countries) | set(_AFFIXES["countries"])
+    return frozenset(names) | frozenset(c + "s" for c in names if c[-1] not in "sz")
+
+
+def after_court_designation(text: str, start: int) -> bool:
+    """Whether a lower court's designation stands right before ``start``: the place after it is
+    part of the court's name ("des Landessozialgerichts Berlin-Brandenburg", "LSG Bayern")."""
+    before = text[max(0, start - 40):start].split()
+    return bool(before) and before[-1] in COURT_DESIGNATIONS
 
 
 def cited_author(text: str, end: int) -> bool:

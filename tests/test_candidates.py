@@ -44,3 +44,9 @@ def test_when_common_word_follows_a_role_then_it_is_proposed_once_but_not_repeat
     text = "ob der Vater Anspruch auf Zulage hat. Der Anspruch besteht, sagte Herr Kemper. Kemper ging."
     assert [(s.start, s.end, s.text, s.kind) for s in propose_candidates(text)] == [
         (13, 21, "Anspruch", None), (71, 77, "Kemper", None), (79, 85, "Kemper", "repeated")]
+
+
+def test_a_name_is_not_repeated_inside_a_hyphenated_word():
+    text = "in Brandenburg wohnhaft, vom LSG Berlin-Brandenburg und der Brandenburg-Klinik, wieder Brandenburg."
+    spans = [Span(3, 14, "Brandenburg", "ST", 0.9, source="ner")]
+    assert [(s.start, s.end) for s in _with_repetitions(text, spans, frozenset())] == [(3, 14), (87, 98)]

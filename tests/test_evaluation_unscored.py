@@ -3,7 +3,7 @@
 import pytest
 
 from evaluation.decisions import Settings, decide
-from evaluation.unscored import after_judge_role, unscored
+from evaluation.unscored import after_court_designation, after_judge_role, countries, unscored
 from rulings_anon.document import Span, split_elements
 
 COMMON = frozenset({"Block", "Blöcke", "Chirurg", "Vertrag"})
@@ -101,3 +101,23 @@ def test_the_batch_vocabulary_is_the_capitalized_words_of_many_documents():
     # fewer documents than min_documents: none, also for a word in each of them
     assert batch_common_words(["Jobcenter Kemper"] * 9) == frozenset()
     assert batch_common_words([]) == frozenset()
+
+
+PLACES = ("Die 1948 in Russland geborene Klägerin zog nach Delmenhorst; das Urteil des Landessozialgerichts "
+          "Berlin-Brandenburg und des LSG Hamburg, Wohnsitz in der Russischen Föderation, Rentenrecht Russlands.")
+
+
+@pytest.mark.parametrize("place, public", [
+    ("Russland", True), ("Russlands", True),  # a short country name, its genitive
+    ("Delmenhorst", False),  # a town: the NER's score decides
+    ("Berlin-Brandenburg", True), ("Hamburg", True),  # the place of a lower court's name
+])
+def test_countries_and_courts_places_are_public(place, public):
+    start = PLACES.index(place)
+    assert unscored(PLACES, start, start + len(place), frozenset()) is public
+    assert after_court_designation(PLACES, start) is (place in ("Berlin-Brandenburg", "Hamburg"))
+
+
+def test_faker_and_the_short_forms_make_the_country_list():
+    assert {"Russland", "Russische Föderation", "Österreich", "Schweiz", "USA", "Frankreichs"} <= countries()
+    assert not {"Delmenhorst", "Berlin", "Wien"} & countries()
