@@ -108,6 +108,7 @@ def test_salutations_and_titles_are_one_list_of_name_affixes():
     # German articles and prepositions are no name particles on their own ...
     ("Die Beschwerde der Butte GmbH wurde verworfen.", [("Butte GmbH", "company")]),
     ("Damit ist Cichorius zu Unrecht verurteilt.", []),
+    ("dass der Sonderurlaub von Herrn Neumüller endete", []),  # a salutation starts no name's part
     ("Der Betrieb der Klemt ruht.", []),
     # ... only inside a longer one.
     ("Zeugin Ursula van der Meer sagte aus.", [("Ursula van der Meer", "name")]),

@@ -67,6 +67,8 @@ POSITIVES = [
     # only after "Herr"/"Frau": sensitive on its own
     ("salutation_name", "eine Erklärung von Herrn Wilmsen und Frau Dr. med. Lange", ["Wilmsen", "Lange"]),
     ("salutation_name", "Zeugin Franke, Prof. Dr. Schmiedeberg und Herr Richter Müller", []),
+    # a particle before a common word is a phrase ("zu Unrecht"), not part of the name
+    ("salutation_name", "die Stimme der Frau Christen zu Unrecht und Herrn Karl zu Guttenberg", ["Christen", "Karl zu Guttenberg"]),
     # after an academic title, also as printed with spaces, unless a judge's: sensitive on its own
     ("titled_name", "vom erstinstanzlich gehörten Sachverständigen Dr. Grill begutachtet", ["Grill"]),
     ("titled_name", "der Dipl. - Psych. Wurm und Prof. Dr. med. Thilo von Schmiedeberg", ["Wurm", "Thilo von Schmiedeberg"]),
