@@ -67,6 +67,11 @@ POSITIVES = [
     # only after "Herr"/"Frau": sensitive on its own
     ("salutation_name", "eine Erklärung von Herrn Wilmsen und Frau Dr. med. Lange", ["Wilmsen", "Lange"]),
     ("salutation_name", "Zeugin Franke, Prof. Dr. Schmiedeberg und Herr Richter Müller", []),
+    # a criminal case's parties and witnesses, one or two words; not a common word after the role
+    ("party_name", "Auf die Revision des Angeklagten Theophil Deutschmann wird", ["Theophil Deutschmann"]),
+    ("party_name", "der Nebenklägerin Kim Thaler und des Zeugen Brandtner (vgl.", ["Kim Thaler", "Brandtner"]),
+    ("party_name", "die Mitangeklagten Heim und Merlin Nowak; der Zeuge Müller Angaben", ["Heim", "Müller"]),
+    ("party_name", "Der Angeklagte Die Revision; der Kläger Meyer und der Beklagte Schulz", []),
     # a particle before a common word is a phrase ("zu Unrecht"), not part of the name
     ("salutation_name", "die Stimme der Frau Christen zu Unrecht und Herrn Karl zu Guttenberg", ["Christen", "Karl zu Guttenberg"]),
     # after an academic title, also as printed with spaces, unless a judge's: sensitive on its own

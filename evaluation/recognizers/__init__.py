@@ -25,7 +25,12 @@ from .email import EmailRecognizer
 from .iban import IbanRecognizer
 from .patent import PatentRecognizer
 from .permit import PermitRecognizer
-from .person_title import PersonTitleRecognizer, SalutationNameRecognizer, TitledNameRecognizer
+from .person_title import (
+    PartyNameRecognizer,
+    PersonTitleRecognizer,
+    SalutationNameRecognizer,
+    TitledNameRecognizer,
+)
 from .phone import PhoneRecognizer
 from .street import StreetRecognizer
 from .trademark import TrademarkRecognizer
@@ -47,6 +52,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     PersonTitleRecognizer,
     TitledNameRecognizer,
     SalutationNameRecognizer,
+    PartyNameRecognizer,
     StreetRecognizer,
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
