@@ -190,14 +190,16 @@ def _reference_units(text, elements, probabilities, threshold, candidates, combi
     """
     units = []
     for span in candidates:
-        scored = (span.source == NER_SOURCE and span.score is not None
-                  and not span_unscored(text, span, common_words, core))
+        scored = span.source == NER_SOURCE and span.score is not None
         if scored:
             kept = without_common_edges(text, span.start, span.end, common_words)
             if kept is None:
                 scored = False
-            elif kept != (span.start, span.end):
-                span = Span(kept[0], kept[1], text[kept[0]:kept[1]], span.type, span.score, span.kind, span.source)
+            else:
+                if kept != (span.start, span.end):
+                    span = Span(kept[0], kept[1], text[kept[0]:kept[1]], span.type, span.score, span.kind,
+                                span.source)
+                scored = not span_unscored(text, span, common_words, core)
         if not combination.uses_model and not scored:
             continue
         covered = covered_elements(elements, span)

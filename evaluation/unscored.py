@@ -42,7 +42,9 @@ from rulings_anon.jsonl import read_json
 _AFFIXES = read_json(data_path("name_affixes.json"))
 JUDGE_ROLES = frozenset(_AFFIXES["judge_roles"])
 FEDERAL_COURTS = frozenset(_AFFIXES["federal_courts"])
-COURT_DESIGNATIONS = frozenset(_AFFIXES["court_designations"])
+# A court's designation, also inflected ("den Verwaltungsgerichten Schwerin und Greifswald").
+_COURT_DESIGNATION = re.compile("^(?:" + "|".join(sorted(map(re.escape, _AFFIXES["court_designations"]), key=len,
+                                                          reverse=True)) + ")(?:e|en|es|s)?$")
 # The words between a judge's role and a federal court: "Richter am BGH", "Richterin beim BSG".
 _COURT_LINKS = frozenset({"am", "beim", "des", "der"})
 # The words an academic title starts with ("Dr.", "Prof.", "Dipl.-Ing."): a title in a run of names.
@@ -91,7 +93,7 @@ def after_court_designation(text: str, start: int) -> bool:
     """Whether a lower court's designation stands right before ``start``: the place after it is
     part of the court's name ("des Landessozialgerichts Berlin-Brandenburg", "LSG Bayern")."""
     before = text[max(0, start - 40):start].split()
-    return bool(before) and before[-1] in COURT_DESIGNATIONS
+    return bool(before) and _COURT_DESIGNATION.match(before[-1]) is not None
 
 
 def cited_author(text: str, end: int) -> bool:
