@@ -3,7 +3,13 @@
 import pytest
 
 from evaluation.decisions import Settings, decide
-from evaluation.unscored import after_court_designation, after_judge_role, countries, unscored
+from evaluation.unscored import (
+    after_court_designation,
+    after_judge_role,
+    countries,
+    in_untitled_signature,
+    unscored,
+)
 from rulings_anon.document import Span, split_elements
 
 COMMON = frozenset({"Block", "Blöcke", "Chirurg", "Vertrag"})
@@ -121,3 +127,20 @@ def test_countries_and_courts_places_are_public(place, public):
 def test_faker_and_the_short_forms_make_the_country_list():
     assert {"Russland", "Russische Föderation", "Österreich", "Schweiz", "USA", "Frankreichs"} <= countries()
     assert not {"Delmenhorst", "Berlin", "Wien"} & countries()
+
+
+SIGNED = ("Die Maßregel wurde mit vertretbarer Begründung abgelehnt. Sost-Scheible Roggenbuck Cierniak Bender\n\n"
+          "Feilcke Die Revision des Angeklagten wird verworfen. Es kandidierten Bucher Resch Meier Lange und andere. "
+          "Er sprach mit Kemper Meyer Lange Schulz. Enzinger Knapp, Springer Artner und Reichel.")
+
+
+@pytest.mark.parametrize("name, signature", [
+    ("Sost-Scheible", True), ("Cierniak", True), ("Feilcke", True),  # five bare names after a sentence end
+    ("Bucher", False), ("Lange", False),  # a run after a word of its sentence
+    ("Kemper", False),
+    ("Enzinger", False), ("Artner", False),  # commas and "und": a list, no signature
+])
+def test_bare_names_sign_only_as_a_run_of_four_starting_a_sentence(name, signature):
+    start = SIGNED.index(name)
+    assert in_untitled_signature(SIGNED, start, start + len(name)) is signature
+    assert unscored(SIGNED, start, start + len(name), frozenset()) is signature
