@@ -69,14 +69,15 @@ def test_a_word_of_the_courts_vocabulary_recurring_in_the_batch_is_no_name(tmp_p
     removed = []
     for ruling in rulings:
         with_vocabulary, without = found[False][ruling["id"]], found[True][ruling["id"]]
-        kept = {(s.start, s.end) for s in with_vocabulary}
-        assert kept <= {(s.start, s.end) for s in without}  # the vocabulary only takes spans away
-        removed += [ruling["text"][s.start:s.end] for s in without if (s.start, s.end) not in kept]
         elements = split_elements(ruling["text"])
         gold = element_labels(elements, [Span(g["start"], g["end"]) for g in ruling["spans"]])
         hits = [element_labels(elements, spans) for spans in (with_vocabulary, without)]
+        assert all(b for a, b in zip(*hits) if a)  # the vocabulary only takes elements away ...
+        removed += [e.text.strip(".,;:()\"„“") for e, a, b in zip(elements, *hits) if b and not a]
         assert [g and h for g, h in zip(gold, hits[0])] == [g and h for g, h in zip(gold, hits[1])]  # same recall
-    assert len(removed) == 18 and set(removed) == {"Jobcenter", "Jobcenters"}
+    # ... its words, also where they began a longer reference, and the common word this leaves at the
+    # edge ("Jobcenter Landkreis Görlitz" -> "Görlitz")
+    assert len(removed) == 22 and set(removed) == {"Jobcenter", "Jobcenters", "Landkreis"}
 
 
 TITLED = ("Das Bundessozialgericht hat durch den Vorsitzenden Richter Dr. Strößner, die Richterin Dr. Kallert "
