@@ -71,7 +71,7 @@ POSITIVES = [
     ("party_name", "Auf die Revision des Angeklagten Theophil Deutschmann wird", ["Theophil Deutschmann"]),
     ("party_name", "der Nebenklägerin Kim Thaler und des Zeugen Brandtner (vgl.", ["Kim Thaler", "Brandtner"]),
     ("party_name", "die Mitangeklagten Heim und Merlin Nowak; der Zeuge Müller Angaben", ["Heim", "Müller"]),
-    ("party_name", "Der Angeklagte Die Revision; der Kläger Meyer und der Beklagte Schulz", []),
+    ("party_name", "Der Angeklagte Die Revision; der Kläger Meyer, der Beklagte Schulz, des Zeugen Polizeibeamten", []),
     # a particle before a common word is a phrase ("zu Unrecht"), not part of the name
     ("salutation_name", "die Stimme der Frau Christen zu Unrecht und Herrn Karl zu Guttenberg", ["Christen", "Karl zu Guttenberg"]),
     # after an academic title, also as printed with spaces, unless a judge's: sensitive on its own

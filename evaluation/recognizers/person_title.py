@@ -168,8 +168,9 @@ class PartyNameRecognizer(PersonTitleRecognizer):
     is no common word is a placeholder 271 times of 279 (the rest are nouns: "Osteuropäer"), while
     only one of the five dev courts (BGH) decides criminal cases, so a NER trained without it
     scores these names low (BGH left out: 173 of 217 missed elements were persons). Not the roles
-    of civil cases ("Kläger", "Beklagte"), which precede nouns as often as names. A common word
-    after the role is no hit ("der Zeuge Polizeibeamte"); a judge's role before is no party's.
+    of civil cases ("Kläger", "Beklagte"), which precede nouns as often as names. A common word of
+    the dev rulings after the role is no hit ("des Zeugen Polizeibeamten"), nor ends one ("der
+    Zeuge Müller Angaben" -> "Müller").
     """
 
     name = "party_name"
