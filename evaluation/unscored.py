@@ -52,7 +52,6 @@ _TITLE_STARTS = frozenset(t.split()[0] for t in _AFFIXES["academic_titles"] if t
 # A piece of a title as printed between roles and names: "Dr.", "Dipl.", "Geophys.", "med.", "-".
 _TITLE_PIECE = re.compile(r"^(?:[A-ZÄÖÜ][a-zäöü]{0,8}\.|[a-z]{1,4}\.|-|h\.c\.)$")
 _TITLE_PIECES = frozenset(piece for title in _AFFIXES["academic_titles"] for piece in title.split())
-_ABBREVIATED_TITLE = re.compile(r"^(?:Dipl\.-?\w*\.?|[A-ZÄÖÜ][a-zäöü]{0,5}\.|-)$")  # "Dipl.", "Phys.", "-"
 _NAME = re.compile(r"^[A-ZÄÖÜ][\w'’-]*$")
 _CONNECTORS = frozenset({"und", "sowie", ","})
 _NOT_NAMES = frozenset(_AFFIXES["not_name_words"])
@@ -112,9 +111,7 @@ def after_public_office(text: str, start: int) -> bool:
     """Whether a public office of ``data/name_affixes.json`` (any inflection) stands right before
     ``start``, titles between allowed."""
     words = text[max(0, start - 120):start].split()
-    i = len(words) - 1
-    while i >= 0 and title_piece(words[i]):
-        i -= 1
+    i, _ = _before_titles(words)
     return i >= 0 and public_office(words[i])
 
 
@@ -137,7 +134,7 @@ def after_judge_role(text: str, start: int) -> bool:
             after = bare
             continue
         after = bare
-        if word == "," or bare in _CONNECTORS or bare in _TITLE_PIECES or _ABBREVIATED_TITLE.match(bare):
+        if word == "," or bare in _CONNECTORS or title_piece(bare):
             continue
         if _NAME.match(bare) and bare == word.rstrip(","):  # a name; a sentence period ends the list
             continue
@@ -156,8 +153,18 @@ def starts_title(word: str) -> bool:
 
 
 def title_piece(word: str) -> bool:
-    """Whether ``word`` is a piece of a title ("Dr.", "Dipl.", "Geophys.", "-")."""
-    return bool(_TITLE_PIECE.match(word)) or starts_title(word)
+    """Whether ``word`` is a piece of a title ("Dr.", "Dipl.", "Geophys.", "-", "Professor")."""
+    return bool(_TITLE_PIECE.match(word)) or starts_title(word) or word in _TITLE_PIECES
+
+
+def _before_titles(words: list[str]) -> tuple[int, bool]:
+    """The index of the last word of ``words`` before the titles that end it, and whether those
+    pieces hold a title's start ("Dr.", not only "med.")."""
+    i, titled = len(words) - 1, False
+    while i >= 0 and title_piece(words[i]):
+        titled = titled or starts_title(words[i])
+        i -= 1
+    return i, titled
 
 
 def in_signature_run(text: str, start: int, end: int) -> bool:
@@ -167,11 +174,7 @@ def in_signature_run(text: str, start: int, end: int) -> bool:
     name or two bare names (no function or common words) precede its titles. A name without a
     title needs a longer run (:func:`in_untitled_signature`)."""
     words = text[max(0, start - 200):start].split()
-    i = len(words) - 1
-    titled = False
-    while i >= 0 and title_piece(words[i]):
-        titled = titled or starts_title(words[i])
-        i -= 1
+    i, titled = _before_titles(words)
     if not titled:
         return in_untitled_signature(text, start, end)
     for word in text[end:end + 120].split()[:3]:
