@@ -139,8 +139,8 @@ def pseudonymize_documents(documents: Iterable[Document], labels: str = "weak",
     terminal tool infers from the context (:func:`interactive.types.infer_type`), and a value of
     the terminal tool's generator seeded by ``seed`` and the document id
     (:func:`interactive.surrogates.pseudonymize`, as ``replace --auto`` and ``build-testset`` do).
-    The returned document's ``spans`` point exactly at the surrogates (gold labels), its ``text`` is
-    the pseudonymized one, its id and metadata are kept.
+    The returned document's ``spans`` point exactly at the surrogates' names (gold labels), its
+    ``text`` is the pseudonymized one, its id and metadata are kept.
     """
     from interactive.surrogates import SurrogateGenerator, pseudonymize
     from interactive.types import infer_type
