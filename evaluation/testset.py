@@ -4,7 +4,8 @@ The courts' placeholders in a LER record ("K.", "M-GmbH", "...") are its gold sp
 by a realistic surrogate of its type that keeps what the placeholder shows (initials, legal form),
 the same placeholder by the same surrogate within a document, gives text that reads like a
 non-anonymized ruling, with gold spans that point exactly at the surrogates' names (not their
-titles or legal forms: :func:`interactive.surrogates.sensitive_part`): the gold format of DESIGN.md, ``{"id", "text", "spans": [{"start", "end", "type"}]}`` (types as in
+titles or legal forms: :func:`interactive.surrogates.sensitive_part`): the gold format of
+DESIGN.md, ``{"id", "text", "spans": [{"start", "end", "type"}]}`` (types as in
 :data:`interactive.surrogates.TYPES`). The surrogates come from the terminal tool's generator
 (:func:`interactive.surrogates.pseudonymize_record`), seeded per document id.
 """
