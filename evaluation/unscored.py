@@ -4,10 +4,10 @@ The NER's sensitivity carries over badly to a court it never saw (README, leave 
 These generic cases are told apart by the text around the reference instead:
 
 * one common word ("Rampen", "Bauwerken"): a capitalized word the dev courts' rulings use outside
-  every entity (:mod:`evaluation.common_words`), not before a legal form ("Christen GmbH"); a
-  reference of several words loses the common words at its edges, and is one of these when
-  nothing else is left (:func:`without_common_edges`). Not its inflected forms: stripping endings gained
-  0.5 points of precision on a court the NER never saw and turns towns into nouns ("Geldern");
+  every entity (:mod:`evaluation.common_words`), not before a legal form ("Christen GmbH"). Not
+  its inflected forms: stripping endings gained 0.5 points of precision on a court the NER never
+  saw and turns towns into nouns ("Geldern"). A reference of several words loses the common words
+  at its edges, and is one of these when nothing else is left (:func:`without_common_edges`);
 * a unit letter after a degree sign ("780 ° C");
 * a cited author: a name right before "et al." ("McMillan et al., Glass-Ceramics") or ", in:"
   ("Külpmann, in: Ernst/Zinkahn/Bielenberg"). Parties are never cited so; on the dev rulings the
@@ -80,8 +80,8 @@ def unscored(text: str, start: int, end: int, common_words) -> bool:
 @lru_cache(maxsize=1)
 def countries() -> frozenset[str]:
     """The German names of the world's countries (faker's de_DE list, the short forms of
-    ``countries`` in ``data/name_affixes.json``) and their genitives: in the
-    six LER courts' rulings none of 905 mentions is anonymized ("in Russland geboren")."""
+    ``countries`` in ``data/name_affixes.json``) and their genitives: in the six LER courts'
+    rulings none of 905 mentions is anonymized ("in Russland geboren")."""
     from faker.providers.address.de_DE import Provider
 
     names = set(Provider.countries) | set(_AFFIXES["countries"])
