@@ -190,16 +190,9 @@ def _reference_units(text, elements, probabilities, threshold, candidates, combi
     """
     units = []
     for span in candidates:
-        scored = span.source == NER_SOURCE and span.score is not None
-        if scored:
-            kept = without_common_edges(text, span.start, span.end, common_words)
-            if kept is None:
-                scored = False
-            else:
-                if kept != (span.start, span.end):
-                    span = Span(kept[0], kept[1], text[kept[0]:kept[1]], span.type, span.score, span.kind,
-                                span.source)
-                scored = not span_unscored(text, span, common_words, core)
+        judged = _scored_part(text, span, common_words) if span.source == NER_SOURCE and span.score is not None else None
+        scored = judged is not None
+        span = judged or span
         if not combination.uses_model and not scored:
             continue
         covered = covered_elements(elements, span)
@@ -211,6 +204,18 @@ def _reference_units(text, elements, probabilities, threshold, candidates, combi
             source = f"{span.source or 'candidate'}+{MODEL_SOURCE}" if combination.uses_model else span.source
             units.append(_Unit(span.start, span.end, covered, p, source, span.type, mergeable=False))
     return units
+
+
+def _scored_part(text: str, span: Span, common_words) -> Span | None:
+    """The part of a NER reference its score speaks for: without the common words at its edges
+    (:func:`evaluation.unscored.without_common_edges`); None when its score must not decide
+    (:mod:`evaluation.unscored`)."""
+    kept = without_common_edges(text, span.start, span.end, common_words)
+    if kept is None:
+        return None
+    if kept != (span.start, span.end):
+        span = Span(kept[0], kept[1], text[kept[0]:kept[1]], span.type, span.score, span.kind, span.source)
+    return None if span_unscored(text, span, common_words, core) else span
 
 
 def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:
