@@ -70,7 +70,10 @@ POSITIVES = [
     # a criminal case's parties and witnesses, one or two words; not a common word after the role
     ("party_name", "Auf die Revision des Angeklagten Theophil Deutschmann wird", ["Theophil Deutschmann"]),
     ("party_name", "der Nebenklägerin Kim Thaler und des Zeugen Brandtner (vgl.", ["Kim Thaler", "Brandtner"]),
-    ("party_name", "die Mitangeklagten Heim und Merlin Nowak; der Zeuge Müller Angaben", ["Heim", "Müller"]),
+    ("party_name", "die Mitangeklagten Heim und Merlin Nowak; der Zeuge Müller Angaben", ["Heim", "Merlin Nowak", "Müller"]),
+    # a list after the role, closed by "und"; a separately prosecuted person
+    ("party_name", "der Angeklagten Krammer, Obermüller, Jank und Pinter sowie Lange", ["Krammer", "Obermüller", "Jank", "Pinter"]),
+    ("party_name", "des gesondert Verfolgten Kral; der Zeuge Müller und die Beklagte; der von ihm verfolgten Ziele", ["Kral", "Müller"]),
     ("party_name", "Der Angeklagte Die Revision; der Kläger Meyer, der Beklagte Schulz, des Zeugen Polizeibeamten", []),
     # a particle before a common word is a phrase ("zu Unrecht"), not part of the name
     ("salutation_name", "die Stimme der Frau Christen zu Unrecht und Herrn Karl zu Guttenberg", ["Christen", "Karl zu Guttenberg"]),

@@ -152,12 +152,15 @@ class SalutationNameRecognizer(PersonTitleRecognizer):
 
 # The parties and witnesses of a criminal case, whose names courts anonymize (README, "Party names").
 _CRIMINAL_PARTY = (r"(?:Mit)?[Aa]ngeklagte[nr]?|Nebenkläger(?:in|innen|s)?|Zeug(?:e|en|in|innen)|"
-                   r"Geschädigte[nr]?|Beschuldigte[nr]?|Verurteilte[nr]?")
+                   r"Geschädigte[nr]?|Beschuldigte[nr]?|Verurteilte[nr]?|gesondert\s+[Vv]erfolgte[nr]?")
 
 
 _ONE_NAME = r"(?!" + _NOT_A_NAME + r")[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
 # A name of one or two words ("Theophil Deutschmann"); a common word after it is cut off later.
 _GIVEN_AND_SURNAME = rf"(?P<ref>{_ONE_NAME}(?:\s+{_ONE_NAME})?)(?![\w-])"
+# The next name of a list after a plural role: "die Mitangeklagten Heim und Merlin Nowak", "der
+# Angeklagten Krammer, Obermüller, Jank und Pinter".
+_LIST_NEXT = re.compile(rf"(?P<link>\s*,\s*|\s+(?:und|sowie)\s+){_GIVEN_AND_SURNAME}")
 
 
 class PartyNameRecognizer(PersonTitleRecognizer):
@@ -185,11 +188,24 @@ class PartyNameRecognizer(PersonTitleRecognizer):
     def analyze(self, text: str) -> list[Span]:
         hits = []
         for span in super().analyze(text):
-            words = span.text.split()
-            if words[0] in dev_common_words():
-                continue
-            if len(words) > 1 and words[-1] in dev_common_words():  # "der Zeuge Müller Angaben"
-                span = replace(span, end=span.start + len(words[0]), text=words[0])
-            hits.append(span)
+            while span is not None:
+                words = span.text.split()
+                if words[0] in dev_common_words():
+                    break
+                if len(words) > 1 and words[-1] in dev_common_words():  # "der Zeuge Müller Angaben"
+                    span = replace(span, end=span.start + len(words[0]), text=words[0])
+                hits.append(span)
+                span = _next_in_list(text, span)
         return hits
+
+
+def _next_in_list(text: str, span: Span) -> Span | None:
+    """The name after ``span`` in a list of names (", " or "und"/"sowie" between), None at its end:
+    "und" closes a list."""
+    if text[max(0, span.start - 7):span.start].rstrip().endswith((" und", " sowie")):
+        return None
+    match = _LIST_NEXT.match(text, span.end)
+    if match is None:
+        return None
+    return replace(span, start=match.start("ref"), end=match.end("ref"), text=match.group("ref"))
 
