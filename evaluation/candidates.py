@@ -64,8 +64,9 @@ def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[
 
 
 def _with_repetitions(text: str, spans: list[Span], common: frozenset[str] | None = None) -> list[Span]:
-    """``spans`` plus the other whole-word occurrences of their texts (not inside a hyphenated word:
-    "Brandenburg" is not repeated in "Berlin-Brandenburg"), which the first finder's span
+    """``spans`` plus the other whole-word occurrences of their texts (not at the end of a
+    hyphenated word: "Brandenburg" is not repeated in "Berlin-Brandenburg", "Meyer" is in
+    "Meyer-Gruppe"), which the first finder's span
     stands for. Only a text that looks like a name is repeated (:func:`_repeatable`): "der", "van"
     or a common word ("Anspruch") found once is no name to look for everywhere.
 
@@ -79,7 +80,7 @@ def _with_repetitions(text: str, spans: list[Span], common: frozenset[str] | Non
             names[name] = span
     if not names:
         return spans
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w-])")
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\w)")
     found = list(spans)
     ordered = sorted(spans, key=lambda s: s.start)
     starts = [s.start for s in ordered]
