@@ -16,6 +16,7 @@ from interactive.surrogates import (
     genitive,
     pseudonymize,
     pseudonymize_record,
+    sensitive_part,
 )
 
 
@@ -189,3 +190,17 @@ def test_foreign_names_are_in_none_of_the_german_lists():
     values += [table.replacement(f"{i}.", "place") for i in "ABGKLMSW"]
     assert all(v[0] == i for v, i in zip(values, "ABEGHKLMPRSTW" + "ABGKLMSW"))
     assert not set(values) & listed
+
+
+@pytest.mark.parametrize("value, kind, part", [
+    ("Dr. Arnold Griesmann", "person", "Arnold Griesmann"),
+    ("Herrn Prof. Dr. Kemper", "person", "Kemper"),
+    ("Meyer GmbH & Co. KG", "company", "Meyer"),
+    ("Fentler + Sohn GmbH", "company", "Fentler + Sohn"),
+    ("e. V.", "organization", "e. V."),  # nothing but a legal form: the whole value
+    ("Dr.-Kemper-Straße 3", "street", "Dr.-Kemper-Straße 3"),  # streets and numbers stay whole
+    ("12.03.1990", "date", "12.03.1990"),
+])
+def test_the_gold_span_is_the_name_without_titles_and_legal_form(value, kind, part):
+    start, end = sensitive_part(value, kind)
+    assert value[start:end] == part
