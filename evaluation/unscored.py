@@ -128,6 +128,8 @@ def after_judge_role(text: str, start: int) -> bool:
     after = ""  # the word after ``word`` in the text
     for word in reversed(words[-_MAX_LIST:]):
         bare = word.rstrip(",;")
+        if word.endswith(".") and after in _NOT_NAMES:
+            return False  # "des Richters Bender. Der Kläger Meyer": a sentence ended
         if bare in JUDGE_ROLES:
             return True
         if bare in _COURT_LINKS and (after in FEDERAL_COURTS or after.removesuffix("s") in FEDERAL_COURTS):

@@ -144,3 +144,9 @@ def test_bare_names_sign_only_as_a_run_of_four_starting_a_sentence(name, signatu
     start = SIGNED.index(name)
     assert in_untitled_signature(SIGNED, start, start + len(name)) is signature
     assert unscored(SIGNED, start, start + len(name), frozenset()) is signature
+
+
+def test_a_sentence_ends_the_list_of_judges():
+    text = "unter Mitwirkung des Richters Bender. Der Kläger Meyer hat geklagt; den Richter Dipl. - Geophys. Dr. Wollny"
+    assert not after_judge_role(text, text.index("Meyer"))  # "Bender." and "Der": a new sentence
+    assert after_judge_role(text, text.index("Wollny"))  # "Geophys." is a title's piece
