@@ -82,6 +82,7 @@ POSITIVES = [
     ("titled_name", "der Dipl. - Psych. Wurm und Prof. Dr. med. Thilo von Schmiedeberg", ["Wurm", "Thilo von Schmiedeberg"]),
     ("titled_name", "die Gutachten von Dr. Schär, Dr. Bühler und Dr. Reisinger", ["Schär", "Bühler", "Reisinger"]),
     ("titled_name", "die Richter am Bundesgerichtshof Cierniak, Bender und Dr. Feilcke", []),  # role, court, list
+    ("titled_name", "des Richters Bender. Der Sachverständige Dr. Grill hat", ["Grill"]),  # a sentence ended the list
     ("titled_name", "Becker Spaniol RiBGH Dr. Tiemann befindet sich im Urlaub", []),  # abbreviated role
     ("titled_name", "durch den Vorsitzenden Richter Dipl.-Ing. Kleinschmidt und den Richter Dipl. - Geophys. "
                     "Dr. Wollny beschlossen", []),

@@ -83,6 +83,8 @@ _ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|Dipl\.-\w+\.|Dipl\.\s*-\
 _JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+)$")
 # Words that link a judge's role to the names: connectors, and the court ("Richter am BGH").
 _JUDGE_LINKS = frozenset({"und", "sowie", ",", "am", "an", "beim", "des", "der", "dem"})
+# Capitalized function words: after a word with a period, a sentence began ("Bender. Der ...").
+_SENTENCE_STARTS = frozenset(_AFFIXES["not_name_words"])
 # How far back a judge's role may stand before the name.
 _MAX_JUDGE_WALK = 40
 
@@ -95,8 +97,12 @@ def _after_judge_role(text: str, start: int) -> bool:
     court's judge for the NER to judge: here such a name only stays a candidate. A sentence ends
     the search."""
     words = text[max(0, start - 600):start].split()
+    after = ""  # the word after ``word`` in the text
     for word in reversed(words[-_MAX_JUDGE_WALK:]):
         bare = word.rstrip(",;")
+        if word.endswith(".") and after in _SENTENCE_STARTS:
+            return False  # "des Richters Bender. Der Sachverständige Dr. Grill": a sentence ended
+        after = bare
         if _JUDGE_ROLE.match(bare) or public_office(bare):
             return True
         if word in _JUDGE_LINKS or bare in _JUDGE_LINKS or title_piece(word) or capitalized(bare):
