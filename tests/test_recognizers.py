@@ -74,6 +74,8 @@ POSITIVES = [
     # a list after the role, closed by "und"; a separately prosecuted person
     ("party_name", "der Angeklagten Krammer, Obermüller, Jank und Pinter sowie Lange", ["Krammer", "Obermüller", "Jank", "Pinter"]),
     ("party_name", "des gesondert Verfolgten Kral; der Zeuge Müller und die Beklagte; der von ihm verfolgten Ziele", ["Kral", "Müller"]),
+    # after a given name a common word is a surname, and the list goes on after it
+    ("party_name", "mit den Mitangeklagten Kevin Sommer und Dennis Hartwig eine Spielhalle", ["Kevin Sommer", "Dennis Hartwig"]),
     ("party_name", "Der Angeklagte Die Revision; der Kläger Meyer, der Beklagte Schulz, des Zeugen Polizeibeamten", []),
     # a particle before a common word is a phrase ("zu Unrecht"), not part of the name
     ("salutation_name", "die Stimme der Frau Christen zu Unrecht und Herrn Karl zu Guttenberg", ["Christen", "Karl zu Guttenberg"]),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from data import path as data_path
 from evaluation.common_words import common_words as dev_common_words
@@ -198,11 +199,21 @@ class PartyNameRecognizer(PersonTitleRecognizer):
                 words = span.text.split()
                 if words[0] in dev_common_words():
                     break
-                if len(words) > 1 and words[-1] in dev_common_words():  # "der Zeuge Müller Angaben"
-                    span = replace(span, end=span.start + len(words[0]), text=words[0])
+                whole = span
+                if len(words) > 1 and words[-1] in dev_common_words() and words[0] not in _first_names():
+                    span = replace(span, end=span.start + len(words[0]), text=words[0])  # "Müller Angaben"
                 hits.append(span)
-                span = _next_in_list(text, span)
+                span = _next_in_list(text, whole)
         return hits
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    """German given names (faker's de_DE list): after one, a common word is a surname ("Kevin
+    Sommer", "Petra Winter"), not the sentence going on ("Müller Angaben")."""
+    from faker.providers.person.de_DE import Provider
+
+    return frozenset(Provider.first_names)
 
 
 def _next_in_list(text: str, span: Span) -> Span | None:
