@@ -120,3 +120,18 @@ def test_a_federal_rulings_judges_officials_and_cited_authors_stay_public(tmp_pa
     (record,) = read_jsonl(out)
     assert [(s["text"], s["source"]) for s in record["spans"]] == [
         ("Annette Brückner", "salutation_name"), ("Lindenweg 12", "street"), ("Hesselmann", "titled_name")]
+
+
+def test_a_made_up_criminal_ruling_the_parties_and_witnesses_not_the_judges(tmp_path):
+    """A made-up BGH-style criminal ruling: the accused, the co-accused ("Kevin Sommer": a surname
+    that is a German word, after a given name), the witness and the separately prosecuted are
+    found by party_name; the signatures, the lower court's place and a country stay public."""
+    ruling = Path(__file__).resolve().parent / "fixtures" / "made_up_criminal_ruling.txt"
+    out = tmp_path / "spans.jsonl"
+    assert main(["score", str(ruling), "--output", str(out)]) == 0
+    (record,) = read_jsonl(out)
+    found = [(s["text"], s["source"]) for s in record["spans"]]
+    assert [t for t, source in found if source == "party_name"] == [
+        "Brenner", "Kevin Sommer", "Dennis Hartwig", "Petra Lindner", "Arslan", "Lindner", "Brenner"]
+    texts = {t for t, _ in found}
+    assert not texts & {"Schäfer", "Spaniol", "Berg", "Hoch", "Anstötz", "Oldenburg", "Russland"}
