@@ -205,8 +205,9 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` stands in a run of at least four bare names (capitalized, no
     punctuation, no function or common words) that starts a sentence: the judges' signatures of
     the BGH and the BAG ("… abgelehnt. Sost-Scheible Roggenbuck Cierniak Bender Feilcke Die
-    Revision"). In the six LER courts' rulings none of 123 such runs holds a placeholder; a party
-    list has commas ("Es kandidierten Bucher, Resch") or follows a word of its sentence."""
+    Revision"). In the six LER courts' rulings none of the 597 words in such runs is a
+    placeholder; a party list has commas ("Es kandidierten Bucher, Resch") or follows a word of
+    its sentence or a colon ("Kläger: Hans Peter Josef Müller")."""
     def bare(word: str) -> bool:
         return bool(_BARE_NAME.match(word)) and word not in _NOT_NAMES and word not in dev_common_words()
 
@@ -223,7 +224,7 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
         j += 1
     if (len(before) - i) + 1 + j < MIN_UNTITLED_SIGNATURE:
         return False
-    return i == 0 or before[i - 1][-1] in ".):;!?"  # the text's (or the window's) start, or a sentence end
+    return i == 0 or before[i - 1][-1] in ".)!?"  # the text's (or the window's) start, or a sentence end
 
 
 def without_common_edges(text: str, start: int, end: int, common_words) -> tuple[int, int] | None:

@@ -131,7 +131,8 @@ def test_faker_and_the_short_forms_make_the_country_list():
 
 SIGNED = ("Die Maßregel wurde mit vertretbarer Begründung abgelehnt. Sost-Scheible Roggenbuck Cierniak Bender\n\n"
           "Feilcke Die Revision des Angeklagten wird verworfen. Es kandidierten Bucher Resch Meier Lange und andere. "
-          "Er sprach mit Kemper Meyer Lange Schulz. Enzinger Knapp, Springer Artner und Reichel.")
+          "Er sprach mit Kemper Meyer Lange Schulz. Enzinger Knapp, Springer Artner und Reichel. "
+          "Kläger: Hans Peter Josef Müller")
 
 
 @pytest.mark.parametrize("name, signature", [
@@ -139,6 +140,7 @@ SIGNED = ("Die Maßregel wurde mit vertretbarer Begründung abgelehnt. Sost-Sche
     ("Bucher", False), ("Lange", False),  # a run after a word of its sentence
     ("Kemper", False),
     ("Enzinger", False), ("Artner", False),  # commas and "und": a list, no signature
+    ("Josef", False),  # a colon starts no signature
 ])
 def test_bare_names_sign_only_as_a_run_of_four_starting_a_sentence(name, signature):
     start = SIGNED.index(name)
