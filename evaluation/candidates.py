@@ -19,7 +19,7 @@ from pathlib import Path
 from evaluation import recognizers as rec
 from evaluation.common_words import common_words
 from evaluation.decisions import name_key
-from evaluation.references import group_references, merge_into_references, strip_affixes
+from evaluation.references import NAME_TYPES, group_references, merge_into_references, strip_affixes
 from rulings_anon.document import Span
 
 
@@ -58,9 +58,17 @@ def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[
     for text, spans, (hits, references) in zip(texts, ner_spans, rule_results, strict=True):
         found = list(spans) + hits
         merged = merge_into_references(text, found, references)
-        stripped = [s for s in (strip_affixes(text, s) if s.source == "ner" else s for s in merged) if s is not None]
+        stripped = without_affixes(text, merged)
         result.append(_with_repetitions(text, stripped) if repeat else stripped)
     return result
+
+
+def without_affixes(text: str, spans: list[Span]) -> list[Span]:
+    """The NER's spans and persons' names without salutations, titles and legal forms: a person's
+    span merged from a recognizer hit and the NER's may start with the NER's titles ("Dipl. -
+    Phys. Kaiser", kept as the standalone ``titled_name`` hit "Kaiser")."""
+    kept = (strip_affixes(text, s) if s.source == "ner" or s.type in NAME_TYPES else s for s in spans)
+    return [s for s in kept if s is not None]
 
 
 def _with_repetitions(text: str, spans: list[Span], common: frozenset[str] | None = None) -> list[Span]:

@@ -88,7 +88,8 @@ class ReferenceRules:
             ("place", rf"(?<![\w-])(?:(?:{place_prefixes})\s+{cap}(?:{place_tail})?|{cap}{place_tail})(?![\w-])"),
         )
         return cls(
-            prefix=re.compile(rf"^(?:(?:{prefixes})(?:\s+|$))+"),
+            # any diploma, also as rulings print it with spaces ("Dipl. - Phys.")
+            prefix=re.compile(rf"^(?:(?:{prefixes}|Dipl\.\s*-\s*\w+\.)(?:\s+|$))+"),
             legal_form_tail=re.compile(rf"(?:(?:^|[\s,-]+)(?:{legal}))+[\s,;:]*$"),
             legal_form_head=re.compile(rf"[ \t-]*(?:{legal})(?![\w])"),
             particle_gap=re.compile(rf"^\s+(?:(?:{particles}|{connectors})\s+)?$"),

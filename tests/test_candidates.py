@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evaluation.candidates import _with_repetitions, propose_candidates
+from evaluation.candidates import _with_repetitions, propose_candidates, without_affixes
 from rulings_anon.document import Span
 
 
@@ -50,3 +50,11 @@ def test_a_name_is_not_repeated_at_the_end_of_a_hyphenated_word():
     text = "in Brandenburg wohnhaft, vom LSG Berlin-Brandenburg und der Brandenburg-Klinik, wieder Brandenburg."
     spans = [Span(3, 14, "Brandenburg", "ST", 0.9, source="ner")]
     assert [(s.start, s.end) for s in _with_repetitions(text, spans, frozenset())] == [(3, 14), (60, 71), (87, 98)]
+
+
+def test_a_merged_persons_span_loses_its_titles_and_other_hits_keep_theirs():
+    text = "Patentanwalt Dipl. - Phys. Kaiser und die Meyer GmbH, Tel. 030 1234567"
+    spans = [at(text, "Dipl. - Phys. Kaiser", type="PER", score=0.7, source="titled_name"),
+             at(text, "Meyer GmbH", type="UN", score=0.9, source="ner"),
+             at(text, "030 1234567", type="PHONE", score=0.9, source="phone")]
+    assert [s.text for s in without_affixes(text, spans)] == ["Kaiser", "Meyer", "030 1234567"]
