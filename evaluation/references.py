@@ -35,6 +35,9 @@ NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
 # Place types whose spans may grow into a place reference ("Bruck" -> "Bruck an der Leitha").
 PLACE_TYPES = frozenset({"ST", "place"})
 
+# Any diploma, also as rulings print it with spaces ("Dipl.-Ing.", "Dipl. - Phys.").
+DIPLOMA = r"Dipl\.\s*-\s*\w+\."
+
 _MONTHS = "Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 
 
@@ -88,8 +91,7 @@ class ReferenceRules:
             ("place", rf"(?<![\w-])(?:(?:{place_prefixes})\s+{cap}(?:{place_tail})?|{cap}{place_tail})(?![\w-])"),
         )
         return cls(
-            # any diploma, also as rulings print it with spaces ("Dipl. - Phys.")
-            prefix=re.compile(rf"^(?:(?:{prefixes}|Dipl\.\s*-\s*\w+\.)(?:\s+|$))+"),
+            prefix=re.compile(rf"^(?:(?:{prefixes}|{DIPLOMA})(?:\s+|$))+"),
             legal_form_tail=re.compile(rf"(?:(?:^|[\s,-]+)(?:{legal}))+[\s,;:]*$"),
             legal_form_head=re.compile(rf"[ \t-]*(?:{legal})(?![\w])"),
             particle_gap=re.compile(rf"^\s+(?:(?:{particles}|{connectors})\s+)?$"),

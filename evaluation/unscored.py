@@ -42,9 +42,15 @@ from rulings_anon.jsonl import read_json
 _AFFIXES = read_json(data_path("name_affixes.json"))
 JUDGE_ROLES = frozenset(_AFFIXES["judge_roles"])
 FEDERAL_COURTS = frozenset(_AFFIXES["federal_courts"])
+
+
+def _inflected(words, endings: str) -> re.Pattern:
+    """A whole word of ``words`` (longest first) with one of the ``endings`` or none."""
+    return re.compile("^(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + f")(?:{endings})?$")
+
+
 # A court's designation, also inflected ("den Verwaltungsgerichten Schwerin und Greifswald").
-_COURT_DESIGNATION = re.compile("^(?:" + "|".join(sorted(map(re.escape, _AFFIXES["court_designations"]), key=len,
-                                                          reverse=True)) + ")(?:e|en|es|s)?$")
+_COURT_DESIGNATION = _inflected(_AFFIXES["court_designations"], "e|en|es|s")
 # The words between a judge's role and a federal court: "Richter am BGH", "Richterin beim BSG".
 _COURT_LINKS = frozenset({"am", "beim", "des", "der"})
 # The words an academic title starts with ("Dr.", "Prof.", "Dipl.-Ing."): a title in a run of names.
@@ -55,8 +61,7 @@ _TITLE_PIECES = frozenset(piece for title in _AFFIXES["academic_titles"] for pie
 _NAME = re.compile(r"^[A-ZÄÖÜ][\w'’-]*$")
 _CONNECTORS = frozenset({"und", "sowie", ","})
 _NOT_NAMES = frozenset(_AFFIXES["not_name_words"])
-_PUBLIC_OFFICE = re.compile("^(?:" + "|".join(sorted(map(re.escape, _AFFIXES["public_offices"]), key=len, reverse=True))
-                            + ")(?:in|innen|en|n|s|r)?$")
+_PUBLIC_OFFICE = _inflected(_AFFIXES["public_offices"], "in|innen|en|n|s|r")
 _CITED = re.compile(r"[\s,]*et\s*al\b|,\s*in:")
 # How far back a list of judges may reach: roles, titles, names and connectors only.
 _MAX_LIST = 16
@@ -128,8 +133,8 @@ def after_judge_role(text: str, start: int) -> bool:
     after = ""  # the word after ``word`` in the text
     for word in reversed(words[-_MAX_LIST:]):
         bare = word.rstrip(",;")
-        if word.endswith(".") and after in _NOT_NAMES:
-            return False  # "des Richters Bender. Der Kläger Meyer": a sentence ended
+        if sentence_ended(word, after):
+            return False  # "des Richters Bender. Der Kläger Meyer"
         if bare in JUDGE_ROLES:
             return True
         if bare in _COURT_LINKS and (after in FEDERAL_COURTS or after.removesuffix("s") in FEDERAL_COURTS):
@@ -142,6 +147,12 @@ def after_judge_role(text: str, start: int) -> bool:
             continue
         return False
     return False
+
+
+def sentence_ended(word: str, after: str) -> bool:
+    """Whether a sentence ends with ``word``: it has a period and ``after``, the next word, is a
+    capitalized function word ("Bender. Der ..."; not "Dipl. - Geophys. Dr.")."""
+    return word.endswith(".") and after in _NOT_NAMES
 
 
 def capitalized(word: str) -> bool:

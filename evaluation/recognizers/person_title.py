@@ -16,7 +16,15 @@ from functools import lru_cache
 
 from data import path as data_path
 from evaluation.common_words import common_words as dev_common_words
-from evaluation.unscored import capitalized, cited_author, in_signature_run, public_office, title_piece
+from evaluation.references import DIPLOMA
+from evaluation.unscored import (
+    capitalized,
+    cited_author,
+    in_signature_run,
+    public_office,
+    sentence_ended,
+    title_piece,
+)
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
@@ -43,12 +51,15 @@ _NOT_A_NAME = (rf"(?:{_words(_TITLE_WORDS | set(_AFFIXES['not_name_words']))}|Vo
                r"Rechtsanwalt|Rechtsanwältin|Kläger(?:in)?|Beklagte[rn]?|Zeugin|Zeuge)(?!\w)")
 
 
-_NAME = rf"""(?P<ref>(?!{_NOT_A_NAME})[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?
-                 (?:\s+(?:von|van|de|zu|von\ der|van\ der)\s+[A-ZÄÖÜ][a-zäöüß]+)?)(?![\w-])"""
+# One capitalized name, maybe hyphenated ("Harsdorf-Gebhardt"), and the particles inside a name.
+_ONE_NAME = rf"(?!{_NOT_A_NAME})[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
+_PARTICLE = r"(?:von|van|de|zu|von\ der|van\ der)"
+_NAME = rf"""(?P<ref>{_ONE_NAME}
+                 (?:\s+{_PARTICLE}\s+[A-ZÄÖÜ][a-zäöüß]+)?)(?![\w-])"""
 
 
 # A name particle and the word after it at the end of a hit ("Christen zu Unrecht").
-_PARTICLE_TAIL = re.compile(r"\s+(?:von|van|de|zu|von\s+der|van\s+der)\s+(\S+)$")
+_PARTICLE_TAIL = re.compile(rf"\s+{_PARTICLE}\s+(\S+)$")
 
 
 class PersonTitleRecognizer(Recognizer):
@@ -77,15 +88,13 @@ def _without_phrase_tail(span: Span) -> Span:
 
 
 # An academic title, also as the rulings print it with spaces ("Dipl. - Psych.").
-_ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|Dipl\.-\w+\.|Dipl\.\s*-\s*\w+\.)"
+_ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|{DIPLOMA})"
 # Before a judge's name: the judges' roles of data/name_affixes.json and their abbreviations
 # ("RiBGH", "VRinBSG"); public offices (presidents, who are judges too, ministers, mayors) are
 # :func:`evaluation.unscored.public_office`.
 _JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+)$")
 # Words that link a judge's role to the names: connectors, and the court ("Richter am BGH").
 _JUDGE_LINKS = frozenset({"und", "sowie", ",", "am", "an", "beim", "des", "der", "dem"})
-# Capitalized function words: after a word with a period, a sentence began ("Bender. Der ...").
-_SENTENCE_STARTS = frozenset(_AFFIXES["not_name_words"])
 # How far back a judge's role may stand before the name.
 _MAX_JUDGE_WALK = 40
 
@@ -101,8 +110,8 @@ def _after_judge_role(text: str, start: int) -> bool:
     after = ""  # the word after ``word`` in the text
     for word in reversed(words[-_MAX_JUDGE_WALK:]):
         bare = word.rstrip(",;")
-        if word.endswith(".") and after in _SENTENCE_STARTS:
-            return False  # "des Richters Bender. Der Sachverständige Dr. Grill": a sentence ended
+        if sentence_ended(word, after):
+            return False  # "des Richters Bender. Der Sachverständige Dr. Grill"
         after = bare
         if _JUDGE_ROLE.match(bare) or public_office(bare):
             return True
@@ -162,7 +171,6 @@ _CRIMINAL_PARTY = (r"(?:Mit)?[Aa]ngeklagte[nr]?|Nebenkläger(?:in|innen|s)?|Zeug
                    r"Geschädigte[nr]?|Beschuldigte[nr]?|Verurteilte[nr]?|gesondert\s+[Vv]erfolgte[nr]?")
 
 
-_ONE_NAME = r"(?!" + _NOT_A_NAME + r")[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
 # A name of one or two words ("Theophil Deutschmann"); a common word after it is cut off later.
 _GIVEN_AND_SURNAME = rf"(?P<ref>{_ONE_NAME}(?:\s+{_ONE_NAME})?)(?![\w-])"
 # The next name of a list after a plural role: "die Mitangeklagten Heim und Merlin Nowak", "der
