@@ -129,23 +129,32 @@ def public_office(word: str) -> bool:
 def after_judge_role(text: str, start: int) -> bool:
     """Whether only names, titles and connectors stand between a judge's role and ``start``, the
     role maybe followed by a federal court ("Richter am Bundesverwaltungsgericht")."""
-    words = text[max(0, start - 300):start].split()
-    after = ""  # the word after ``word`` in the text
-    for word in reversed(words[-_MAX_LIST:]):
+    def between(word: str, bare: str, after: str) -> bool:
+        if bare in _COURT_LINKS and (after in FEDERAL_COURTS or after.removesuffix("s") in FEDERAL_COURTS):
+            return True
+        if word == "," or bare in _CONNECTORS or title_piece(bare):
+            return True
+        return bool(_NAME.match(bare)) and bare == word.rstrip(",")  # a sentence period ends the list
+
+    return role_before(text, start, 300, _MAX_LIST, lambda bare: bare in JUDGE_ROLES, between)
+
+
+def role_before(text: str, start: int, reach: int, most: int, is_role, between) -> bool:
+    """Whether, walking back from ``start`` over at most ``most`` words within ``reach``
+    characters, a word ``is_role`` comes before any word that is not ``between(word, bare,
+    after)`` (``bare``: without a trailing comma or semicolon; ``after``: the next word's bare
+    form) and before a sentence ends ("des Richters Bender. Der Kläger Meyer"). The judge walks
+    of this module and of the ``titled_name`` recognizer differ only in the two tests."""
+    after = ""
+    for word in reversed(text[max(0, start - reach):start].split()[-most:]):
         bare = word.rstrip(",;")
         if sentence_ended(word, after):
-            return False  # "des Richters Bender. Der Kläger Meyer"
-        if bare in JUDGE_ROLES:
+            return False
+        if is_role(bare):
             return True
-        if bare in _COURT_LINKS and (after in FEDERAL_COURTS or after.removesuffix("s") in FEDERAL_COURTS):
-            after = bare
-            continue
+        if not between(word, bare, after):
+            return False
         after = bare
-        if word == "," or bare in _CONNECTORS or title_piece(bare):
-            continue
-        if _NAME.match(bare) and bare == word.rstrip(","):  # a name; a sentence period ends the list
-            continue
-        return False
     return False
 
 

@@ -22,7 +22,7 @@ from evaluation.unscored import (
     cited_author,
     in_signature_run,
     public_office,
-    sentence_ended,
+    role_before,
     title_piece,
 )
 from rulings_anon.document import Span
@@ -106,19 +106,13 @@ def _after_judge_role(text: str, start: int) -> bool:
     LSG Dr. W.". Broader than :func:`evaluation.unscored.after_judge_role`, which keeps a lower
     court's judge for the NER to judge: here such a name only stays a candidate. A sentence ends
     the search."""
-    words = text[max(0, start - 600):start].split()
-    after = ""  # the word after ``word`` in the text
-    for word in reversed(words[-_MAX_JUDGE_WALK:]):
-        bare = word.rstrip(",;")
-        if sentence_ended(word, after):
-            return False  # "des Richters Bender. Der Sachverständige Dr. Grill"
-        after = bare
-        if _JUDGE_ROLE.match(bare) or public_office(bare):
-            return True
-        if word in _JUDGE_LINKS or bare in _JUDGE_LINKS or title_piece(word) or capitalized(bare):
-            continue
-        return False
-    return False
+    def is_role(bare: str) -> bool:
+        return bool(_JUDGE_ROLE.match(bare)) or public_office(bare)
+
+    def between(word: str, bare: str, after: str) -> bool:
+        return word in _JUDGE_LINKS or bare in _JUDGE_LINKS or title_piece(word) or capitalized(bare)
+
+    return role_before(text, start, 600, _MAX_JUDGE_WALK, is_role, between)
 
 
 class TitledNameRecognizer(PersonTitleRecognizer):
