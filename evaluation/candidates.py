@@ -20,7 +20,7 @@ from evaluation import recognizers as rec
 from evaluation.common_words import common_words
 from evaluation.decisions import name_key
 from evaluation.references import NAME_TYPES, group_references, merge_into_references, strip_affixes
-from rulings_anon.document import Span
+from rulings_anon.document import WORD_PUNCTUATION, Span
 
 
 def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True, repeat: bool = True) -> list[Span]:
@@ -101,10 +101,6 @@ def _with_repetitions(text: str, spans: list[Span], common: frozenset[str] | Non
     return sorted(found, key=lambda s: s.start)
 
 
-# Punctuation around a word of a span's text that is not part of the word.
-_WORD_PUNCTUATION = "()[]{}„“”‚‘’\"'«»,;:!?"
-
-
 def _repeatable(name: str, common: frozenset[str] | None = None) -> bool:
     """Whether ``name`` (a span's text) looks like a name: three characters or more, and a word of it
     is a name key (:func:`evaluation.decisions.name_key`: capitalized, two letters or more, not
@@ -114,7 +110,7 @@ def _repeatable(name: str, common: frozenset[str] | None = None) -> bool:
         return False
     if common is None:
         common = common_words()
-    keys = (name_key(word.strip(_WORD_PUNCTUATION)) for word in name.split())
+    keys = (name_key(word.strip(WORD_PUNCTUATION)) for word in name.split())
     return any(key is not None and key not in common for key in keys)
 
 

@@ -36,7 +36,7 @@ from functools import lru_cache
 from data import path as data_path
 from evaluation.common_words import common_words as dev_common_words
 from evaluation.references import before_legal_form
-from rulings_anon.document import Span
+from rulings_anon.document import WORD_PUNCTUATION, Span
 from rulings_anon.jsonl import read_json
 
 _AFFIXES = read_json(data_path("name_affixes.json"))
@@ -259,7 +259,7 @@ def without_common_edges(text: str, start: int, end: int, common_words) -> tuple
         return start, end
 
     def bare(i: int) -> str:
-        return text[words[i][0]:words[i][1]].strip("()[]{}„“”‚‘’\"'«»,;:!?.")
+        return text[words[i][0]:words[i][1]].strip(WORD_PUNCTUATION + ".")
 
     def common(i: int) -> bool:
         return bare(i) in common_words

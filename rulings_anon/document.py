@@ -23,6 +23,9 @@ _ELEMENT_RE = re.compile(r"\S+")
 # "str."); after a full word, a legal form or a number ("Meyer.", "KG.", "4.") it ends the sentence.
 _KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(?:Co|str|Str|Ltd|Inc|e\.V|Nr)\.$")
 
+# Punctuation around a word that is not part of it ("(Meyer),", "„Limmer“"); a period is the
+# caller's to judge, since "K." keeps its own.
+WORD_PUNCTUATION = "()[]{}„“”‚‘’\"'«»,;:!?"
 # Keys of a span record that are written when set (DESIGN.md "spans" format).
 _SPAN_OPTIONAL_KEYS = ("text", "type", "score", "kind", "source")
 
