@@ -44,7 +44,11 @@ _ENUMERATION_LABEL = re.compile(r"^\(?(?:([a-z])\1{0,2}|\d{1,2}|[IVX]{1,4})[.)]?
 _CASE_NUMBER_TAIL = re.compile(r"^\d+/\d{2,4},?$")
 _LETTER_IN_LIST = re.compile(r"^[A-ZÄÖÜ],$")
 _PLAIN_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?$")
-_AMOUNT_UNITS = frozenset({"€", "EUR", "Euro", "DM", "US-Dollar", "Dollar", "$", "CHF"})
+_LETTER_LIST_ITEM = re.compile(r"^[„\"‚(]?[A-ZÄÖÜ]{1,2}\.?[“\"‘)]?,?$")
+_LIST_JOINERS = frozenset({"und", "sowie", "oder", "bzw", "bzw."})
+_LETTER_IN_SLASH_RUN = re.compile(r"^[A-ZÄÖÜ],?$")
+_FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
+_WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
 
@@ -81,6 +85,11 @@ class Patterns:
     reference_followers: frozenset[str]
     reference_suffixes: tuple[str, ...]
     function_words: frozenset[str]
+    section_followers: frozenset[str]
+    month_names: frozenset[str]
+    amount_units: frozenset[str]
+    cross_reference_openers: frozenset[str]
+    public_body_endings: tuple[str, ...]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -112,6 +121,11 @@ class Patterns:
             reference_followers=frozenset(raw["reference_followers"]),
             reference_suffixes=tuple(raw["reference_suffixes"]),
             function_words=frozenset(raw["function_words"]),
+            section_followers=frozenset(raw["section_followers"]),
+            month_names=frozenset(raw["month_names"]),
+            amount_units=frozenset(raw["amount_units"]),
+            cross_reference_openers=frozenset(raw["cross_reference_openers"]),
+            public_body_endings=tuple(raw["public_body_endings"]),
         )
 
 
@@ -169,7 +183,10 @@ class PlaceholderDetector:
         result = None
         if _CANDIDATE.search(raw):
             core = self.core(raw)
-            if self.p.obvious.match(raw) or self.p.obvious.match(core):
+            omission = _WORD_WITH_ELLIPSIS.match(core)
+            if omission and omission.group(1) in self.p.function_words:
+                result = None  # "und…", "des…": words left out of a quotation
+            elif self.p.obvious.match(raw) or self.p.obvious.match(core):
                 result = ("obvious", None)
             else:
                 matched = next((name for name, rx in self.p.potential.items() if rx.match(core)), None)
@@ -205,8 +222,10 @@ class PlaceholderDetector:
             if (pred is not None and self.p.potential["single_letter"].match(pred)
                     and raw[0] not in self.p.strip_leading and self.classify(texts, i - 1) is not None):
                 return False
+            # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name
             return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != core
-                    or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core)))
+                    or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core))
+                    or succ_core in self.p.amount_units or succ_core in self.p.month_names)
         if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
             return True
         if pattern == "same_lower_letters" and (
@@ -218,8 +237,29 @@ class PlaceholderDetector:
             return True
         if pattern in ("single_letter", "initials") and self._in_name_list(texts, i):
             return True
-        if pred_norm.endswith(self.p.reference_suffixes) and len(pred_norm) > 6 and pred_norm.isalpha():
-            return True  # "Steuerklasse I", "Hilfsantrag A", "Vorschlagsliste „C“"
+        if pattern == "single_letter" and pred is not None and (
+            self._public_body(pred) or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))
+        ):
+            return True  # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
+        if pattern == "single_letter" and (
+            succ_core in self.p.amount_units
+            or (succ == ">" and self.core(after_succ) in self.p.amount_units)
+            or self._in_slash_run(texts, i)
+        ):
+            return True  # "zum Preis von X €", "< Y > EUR", "Krämer in D / P / M"
+        if pattern in ("single_letter", "two_letters") and self._in_signature(texts, i):
+            return True  # "Krumbiegel M. Jostes D. Reidelbach", "Koch Niemann Rachor A. Claes Th. Gans"
+        if pattern in ("single_letter", "two_letters") and self._cited_author(raw, pred, succ, after_succ):
+            return True  # "Schiek / M. Schmidt", "K. Schneider in Littmann"
+        if pattern == "single_letter" and (
+            succ in self.p.section_followers
+            or (succ == "/" and _NUMBER.match(self.core(after_succ)))
+        ):
+            return True  # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
+        if self._designator(pred_norm) or (
+            (k := self._list_head(texts, i)) is not None and self._designator(self._norm(texts[k]))
+        ):
+            return True  # "Steuerklasse I", "Hilfsantrag A", "Vorschlagsliste „C“", "Merkzeichen "G", "B" und "H""
         if pattern == "single_letter" and self._after_case_number(texts, i):
             return True  # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
         if pattern in ("letter_suffix", "hyphen_initials"):
@@ -234,7 +274,7 @@ class PlaceholderDetector:
         # "§ 35 a", "Art. 3 b", case numbers "5 C 40.84", "B 12 KR 5/16 R", "V ZR 130/15",
         # section references "zu C II 3 der Gründe"
         # ... unless the number is an amount: "das Grundstück A 12.900.000 €"
-        amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ).rstrip(".") in _AMOUNT_UNITS
+        amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ).rstrip(".") in self.p.amount_units
         if succ and pattern != "initials" and not amount and (
             _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
             or succ_core in self.p.court_codes
@@ -242,7 +282,7 @@ class PlaceholderDetector:
                 and (len(succ_core) > 1 or _NUMBER.match(after_succ)))
         ):
             return True
-        if pred_norm in self.p.reference_words:
+        if pred_norm in self.p.reference_words or pred in self.p.cross_reference_openers:
             return True
         # "C - 174/11" (EuGH case), "zu I der Gründe", "des I. Senats"
         if succ_core in ("-", "–") and _NUMBER.match(after_succ):
@@ -273,7 +313,7 @@ class PlaceholderDetector:
         # not itself an initial. Not when a comma follows the initial ("Dr. K., Institut für")
         # or a title precedes it and a bracket or a new sentence follows ("Dr. S. (Neurologe)").
         if (pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
-                and (pred is None or pred[-1] in ".:;" or pred_norm in ("", ))
+                and (pred is None or pred.rstrip(_CLOSE_QUOTES + '"')[-1:] in (".", ":", ";") or pred_norm in ("", ))
                 and not raw.endswith(",")
                 and not (pred_norm in self.p.person_triggers
                          and (succ.startswith("(") or succ_core.lower() in self.p.function_words))
@@ -304,17 +344,80 @@ class PlaceholderDetector:
         """Whether the initial stands in a run of names in clear, as in a signature line
         ("Schmidt Treber K. Schmidt Hayen Fritz"): two bare capitalized words on each side
         (or the paragraph's edge) that are neither articles nor person triggers."""
-        def name_like(k: int) -> bool:
-            if k < 0 or k >= len(texts):
-                return True
-            word = texts[k]
-            return (bool(_PLAIN_WORD.match(word)) and word.lower() not in self.p.function_words
-                    and word.lower() not in self.p.person_triggers and word not in self.p.legal_forms
-                    and word.lower() not in self.p.reference_words)
-        inside = [k for k in (i - 2, i - 1, i + 1, i + 2)]
         if not (0 < i < len(texts) - 1):
             return False
-        return all(name_like(k) for k in inside)
+        return all(k < 0 or k >= len(texts) or self._name_like(texts[k]) for k in (i - 2, i - 1, i + 1, i + 2))
+
+    def _designator(self, word: str) -> bool:
+        """Whether a (lower-case) word is a compound noun naming a designator, also in the
+        genitive: "Steuerklasse", "Hilfsantrags", "Merkzeichens"."""
+        if len(word) <= 6 or not word.isalpha():
+            return False
+        stem = word[:-2] if word.endswith("es") else word[:-1] if word.endswith("s") else word
+        return word.endswith(self.p.reference_suffixes) or stem.endswith(self.p.reference_suffixes)
+
+    @staticmethod
+    def _list_head(texts: list[str], i: int) -> int | None:
+        """Index of the word before a list of letters that element ``i`` continues
+        ("Merkzeichen "G", "B" und "H"" -> "Merkzeichen"), None when it starts no such list."""
+        k = i - 1
+        while k >= 0 and (_LETTER_LIST_ITEM.match(texts[k]) or texts[k] in _LIST_JOINERS):
+            k -= 1
+        return k if 0 <= k < i - 1 else None
+
+    def _public_body(self, word: str) -> bool:
+        """Whether a word names a court or an authority ("Amtsgerichts", "Finanzamt"): a letter
+        after it is the seat, not a placeholder of the gold. Not an abbreviated court:
+        "Richterin am LSG G." is a judge the court anonymized."""
+        return word.lstrip(self.p.strip_leading).lower().endswith(self.p.public_body_endings)
+
+    @staticmethod
+    def _in_slash_run(texts: list[str], i: int) -> bool:
+        """Whether a letter is one of three or more joined by slashes ("D / P / M")."""
+        def letter(k: int) -> bool:
+            return 0 <= k < len(texts) and bool(_LETTER_IN_SLASH_RUN.match(texts[k]))
+        start = i
+        while letter(start - 2) and texts[start - 1] == "/":
+            start -= 2
+        end = i
+        while letter(end + 2) and texts[end + 1] == "/":
+            end += 2
+        return (end - start) // 2 + 1 >= 3
+
+    def _name_like(self, word: str) -> bool:
+        """A capitalized word that may be a surname in clear: not an article, trigger, legal
+        form, reference word or company word."""
+        lower = word.lower()
+        return (bool(_PLAIN_WORD.match(word)) and lower not in self.p.function_words
+                and lower not in self.p.person_triggers and word not in self.p.legal_forms
+                and lower not in self.p.reference_words and word not in self.p.letter_suffix_words)
+
+    def _in_signature(self, texts: list[str], i: int) -> bool:
+        """Whether a first-name initial stands in the judges' signature after a sentence: a run of
+        at least four names and initials, three of them names in clear, the initial before a name
+        ("Fischermeier Spelge Krumbiegel M. Jostes D. Reidelbach")."""
+        if i + 1 >= len(texts) or not self._name_like(texts[i + 1]):
+            return False
+        def in_run(k: int) -> bool:
+            return self._name_like(texts[k]) or bool(_FIRST_INITIAL.match(texts[k]))
+        start = i
+        while start > 0 and in_run(start - 1):
+            start -= 1
+        end = i + 1
+        while end + 1 < len(texts) and in_run(end + 1):
+            end += 1
+        if start > 0 and texts[start - 1][-1] not in ".)!?":
+            return False
+        run = texts[start:end + 1]
+        return len(run) >= 4 and sum(self._name_like(w) for w in run) >= 3
+
+    def _cited_author(self, raw: str, pred: str | None, succ: str | None, after_succ: str) -> bool:
+        """Whether an initial is a cited author's first name before a surname in clear: after
+        the "/" of an editor's name ("Schiek / M. Schmidt") or before "in" and a commentary
+        ("K. Schneider in Littmann")."""
+        if not (_FIRST_INITIAL.match(raw) and succ and self._name_like(succ.rstrip(","))):
+            return False
+        return (pred is not None and pred.endswith("/")) or after_succ == "in"
 
     def _after_case_number(self, texts: list[str], i: int) -> bool:
         """Whether a letter continues a comma list that follows a case number ("4146/12 E, U, F")."""

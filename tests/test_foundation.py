@@ -250,18 +250,18 @@ def test_validate_placeholders_prints_table_6_1(tmp_path):
 
 
 def test_checked_labels_override_the_gold_of_the_elements_they_name(tmp_path):
-    # gold misses "P." (an anonymized court seat) and wrongly has "I." (an author's initial)
-    text = "Das Amtsgericht P. zitiert Goldstein, I., und Herrn K."
+    # gold misses "P." (an anonymized public utility) and wrongly has "I." (an author's initial)
+    text = "Die Stadtwerke P. zitiert Goldstein, I., und Herrn K."
     gold = tmp_path / "gold.jsonl"
-    gold.write_text(json.dumps({"id": "g", "text": text, "spans": [{"start": 38, "end": 40},
-                                                                   {"start": 52, "end": 54}]}) + "\n",
+    gold.write_text(json.dumps({"id": "g", "text": text, "spans": [{"start": 37, "end": 39},
+                                                                   {"start": 51, "end": 53}]}) + "\n",
                     encoding="utf-8")
     result = run_cli("validate-placeholders", str(gold), "--json")
     plain = json.loads(result.stdout)
     assert (plain["tp"], plain["fp"], plain["fn"]) == (1, 1, 1)  # "K." found, "P." FP, "I.," FN
     checked = tmp_path / "checked.jsonl"
-    checked.write_text(json.dumps({"id": "g", "start": 16, "end": 18, "placeholder": True}) + "\n"
-                       + json.dumps({"id": "g", "start": 38, "end": 41, "placeholder": False}) + "\n",
+    checked.write_text(json.dumps({"id": "g", "start": 15, "end": 17, "placeholder": True}) + "\n"
+                       + json.dumps({"id": "g", "start": 37, "end": 40, "placeholder": False}) + "\n",
                        encoding="utf-8")
     result = run_cli("validate-placeholders", str(gold), "--checked", str(checked), "--json")
     assert result.returncode == 0, result.stderr
@@ -274,9 +274,9 @@ def test_checked_labels_override_the_gold_of_the_elements_they_name(tmp_path):
     assert result.returncode == 0 and json.loads(result.stdout) == plain
     assert "none of its 1 labels names a validated document" in result.stderr
     # a label that names no element (made on another text) is a clear error
-    checked.write_text(json.dumps({"id": "g", "start": 17, "end": 18, "placeholder": True}) + "\n", encoding="utf-8")
+    checked.write_text(json.dumps({"id": "g", "start": 16, "end": 17, "placeholder": True}) + "\n", encoding="utf-8")
     result = run_cli("validate-placeholders", str(gold), "--checked", str(checked))
-    assert result.returncode == 2 and "checked label g:17-18 names no element" in result.stderr
+    assert result.returncode == 2 and "checked label g:16-17 names no element" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -58,6 +58,11 @@ def found(detector, text):
         ("Er beauftragte Prof. Dr. B., Zentralinstitut für Gesundheit.", [("B.", "potential")]),
         ("Der Sachverständige Dr. S. (Neurologe) und nicht Dr. H. Dies sei klar.",
          [("S.", "potential"), ("H.", "potential")]),
+        # a judge the court anonymized after an abbreviated court; a bracket after "hierzu" is no cross reference
+        ("Die Vorsitzende Richterin am LSG G. wirkte mit.", [("G.", "potential")]),
+        ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
+        # a job centre is no public body whose seat is left out; an initial before a company word is a name
+        ("Das Jobcenter W zahlte an die Firma K. Bau GmbH.", [("W", "potential"), ("K.", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -88,12 +93,30 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Es entschieden die Richter Schwarz, Dipl.-Ing. J. Müller und Dr. Kapels.",
         # designators named by a compound noun
         "Der Anspruch nach Hilfsantrag A und die Steuerklasse V sowie die Vorschlagsliste „C“.",
+        # ... also in the genitive, and the letters of a list after it
+        'Die Merkzeichen "G", "B", "H" und "RF" sowie die Voraussetzungen des Merkzeichens G.',
         # initials of judges in a signature line
         "Gründe verzichtet. Schmidt Treber K. Schmidt Hayen Fritz",
         # tax-type letters after a finance court's case number
         "Das Urteil 2 K 2039/15 E, G, U wird aufgehoben.",
         # outline labels around a roman numeral
         "Wie oben A II. dargelegt und unter II. D Nr. 5.3 geregelt; ferner Bl. 49 d. A.",
+        # an amount or a date left out, words left out of a quotation
+        "Der Betrag in Höhe von ... € wurde mit Vertrag vom ... Januar 1984 gezahlt.",
+        "Er sagte: „zum Jahreswechsel wird es… neben den Änderungen und… ohne Antrag“.",
+        # cited authors' first initials before their surnames in clear
+        "Vgl. Schiek / M. Schmidt AGG § 10 Rn. 25; K. Schneider in Littmann, EStG.",
+        # a signature with first initials after the last sentence
+        "Die Kosten trägt der Kläger. Fischermeier Spelge Krumbiegel M. Jostes D. Reidelbach",
+        # a commentary's section letter, an outline label before a number, a volume or quarter with a year
+        "Timme in Hauck / Noftz, SGB III, K § 1 RdNr 11; Anlage A Nr. 12; BT-Drs. V / 1009 S. 7; bis I / 2007.",
+        "D. h., nur so. Die F.D.P. stimmte zu (dazu A.). Das Influenzavirus A war es.",
+        # the seat of a court or an authority
+        "Das Amtsgericht P. und das Amtsgericht - Familiengericht - O. sowie das Finanzamt X entschieden.",
+        # letters for amounts, a commentary's editors abbreviated
+        "Zum Preis von X € und < Y > EUR; Krämer in D / P / M, a. a. O.",
+        # a section marker after a quotation that ends a sentence
+        "Es soll zur sozialen Sicherheit getroffen werden.“ C. Erforderlichkeit der Entscheidung",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
