@@ -282,7 +282,9 @@ class PlaceholderDetector:
                 and (len(succ_core) > 1 or _NUMBER.match(after_succ)))
         ):
             return True
-        if pred_norm in self.p.reference_words or pred in self.p.cross_reference_openers:
+        # "s." is "siehe" or a page, unless it is itself an initial: "die Partnerin S. R."
+        if (pred_norm in self.p.reference_words and not self._initial_before(texts, i)) \
+                or pred in self.p.cross_reference_openers:
             return True
         # "C - 174/11" (EuGH case), "zu I der Gründe", "des I. Senats"
         if succ_core in ("-", "–") and _NUMBER.match(after_succ):
@@ -364,6 +366,12 @@ class PlaceholderDetector:
         while k >= 0 and (_LETTER_LIST_ITEM.match(texts[k]) or texts[k] in _LIST_JOINERS):
             k -= 1
         return k if 0 <= k < i - 1 else None
+
+    def _initial_before(self, texts: list[str], i: int) -> bool:
+        """Whether the element before ``i`` is a capital initial the detector keeps ("S. R.")."""
+        pred = texts[i - 1]
+        return (pred[:1].isupper() and bool(self.p.potential["single_letter"].match(self.core(pred)))
+                and self.classify(texts, i - 1) is not None)
 
     def _public_body(self, word: str) -> bool:
         """Whether a word names a court or an authority ("Amtsgerichts", "Finanzamt"): a letter

@@ -58,6 +58,9 @@ def found(detector, text):
         ("Er beauftragte Prof. Dr. B., Zentralinstitut für Gesundheit.", [("B.", "potential")]),
         ("Der Sachverständige Dr. S. (Neurologe) und nicht Dr. H. Dies sei klar.",
          [("S.", "potential"), ("H.", "potential")]),
+        # an initial after an initial "S." (not "s." = "siehe", "S. 24" = page); a region's initial
+        ("Dann sei die Partnerin S. R. ausgeschieden, vgl. s. A. und S. 24.", [("S. R.", "potential")]),
+        ("Er wohnte im Raum N. bei einer Mitwohnzentrale.", [("N.", "potential")]),
         # a judge the court anonymized after an abbreviated court; a bracket after "hierzu" is no cross reference
         ("Die Vorsitzende Richterin am LSG G. wirkte mit.", [("G.", "potential")]),
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
