@@ -90,6 +90,7 @@ class Patterns:
     amount_units: frozenset[str]
     cross_reference_openers: frozenset[str]
     public_body_endings: tuple[str, ...]
+    statute_word_endings: tuple[str, ...]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -126,6 +127,7 @@ class Patterns:
             amount_units=frozenset(raw["amount_units"]),
             cross_reference_openers=frozenset(raw["cross_reference_openers"]),
             public_body_endings=tuple(raw["public_body_endings"]),
+            statute_word_endings=tuple(raw["statute_word_endings"]),
         )
 
 
@@ -241,6 +243,8 @@ class PlaceholderDetector:
             self._public_body(pred) or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))
         ):
             return True  # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
+        if pattern == "single_letter" and self._in_statute_name(texts, i):
+            return True  # "LandesVO L. K.", "MTV H"
         if pattern == "single_letter" and (
             succ_core in self.p.amount_units
             or (succ == ">" and self.core(after_succ) in self.p.amount_units)
@@ -372,6 +376,13 @@ class PlaceholderDetector:
         pred = texts[i - 1]
         return (pred[:1].isupper() and bool(self.p.potential["single_letter"].match(self.core(pred)))
                 and self.classify(texts, i - 1) is not None)
+
+    def _in_statute_name(self, texts: list[str], i: int) -> bool:
+        """Whether initials follow a statute's or agreement's name ("LandesVO L. K.", "MTV H")."""
+        k = i - 1
+        while k >= 0 and _FIRST_INITIAL.match(texts[k]) and len(texts[k]) == 2:
+            k -= 1
+        return k >= 0 and texts[k].lstrip(self.p.strip_leading).endswith(self.p.statute_word_endings)
 
     def _public_body(self, word: str) -> bool:
         """Whether a word names a court or an authority ("Amtsgerichts", "Finanzamt"): a letter

@@ -118,6 +118,8 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Das Amtsgericht P. und das Amtsgericht - Familiengericht - O. sowie das Finanzamt X entschieden.",
         # letters for amounts, a commentary's editors abbreviated
         "Zum Preis von X € und < Y > EUR; Krämer in D / P / M, a. a. O.",
+        # initials in a statute's or a collective agreement's name
+        "Nach § 6 der LandesVO L. K. und Abschnitt 2 des MTV H gilt das.",
         # a section marker after a quotation that ends a sentence
         "Es soll zur sozialen Sicherheit getroffen werden.“ C. Erforderlichkeit der Entscheidung",
     ],
