@@ -29,6 +29,8 @@ from functools import lru_cache
 
 from data import path as data_path
 from rulings_anon.document import Element, Span, keeps_period, split_elements
+from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, load_lexicon
+from rulings_anon.lexicon import DEFAULT as LEXICON
 
 from .paragraphs import extract_paragraphs
 
@@ -46,11 +48,20 @@ _LETTER_IN_LIST = re.compile(r"^[A-ZÄÖÜ],$")
 _PLAIN_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?$")
 _LETTER_LIST_ITEM = re.compile(r"^[„\"‚(]?[A-ZÄÖÜ]{1,2}\.?[“\"‘)]?,?$")
 _LIST_JOINERS = frozenset({"und", "sowie", "oder", "bzw", "bzw."})
+_CODE_OR_ROMAN = re.compile(r"^(?:[A-ZÄÖÜ]{2,}|[IVX]+\.?)[.,;)]?$")
 _LETTER_IN_SLASH_RUN = re.compile(r"^[A-ZÄÖÜ],?$")
 _FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
 _WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
+
+
+def _common_noun(word: str) -> bool:
+    """Whether the German noun lexicon lists a word (its last hyphenated part) as a common noun and
+    no name ("Physiotherapie-Partnerschaft" yes; "Müller", and "Hammetter" that only looks like a
+    compound, no). Loaded on first use."""
+    bits = load_lexicon(LEXICON).get(word.rstrip(".,;:").rsplit("-", 1)[-1], 0)
+    return bool(bits & COMMON_NOUN) and not bits & PERSON_NAME
 
 
 class _AnyOf:
@@ -246,6 +257,11 @@ class PlaceholderDetector:
         if pattern == "single_letter" and self._in_statute_name(texts, i):
             return True  # "LandesVO L. K.", "MTV H"
         if pattern == "single_letter" and (
+            (pred == "/" and i > 1 and _CODE_OR_ROMAN.match(texts[i - 2]))
+            or (succ == "/" and _CODE_OR_ROMAN.match(after_succ))
+        ):
+            return True  # a designation or file number: "BTX / A", "II / A", "UN Doc. E / CN. 4"
+        if pattern == "single_letter" and (
             succ_core in self.p.amount_units
             or (succ == ">" and self.core(after_succ) in self.p.amount_units)
             or self._in_slash_run(texts, i)
@@ -320,6 +336,9 @@ class PlaceholderDetector:
         # or a title precedes it and a bracket or a new sentence follows ("Dr. S. (Neurologe)").
         if (pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
                 and (pred is None or pred.rstrip(_CLOSE_QUOTES + '"')[-1:] in (".", ":", ";") or pred_norm in ("", ))
+                # a second initial before a common noun is a surname: "T. R. Physiotherapie-Partnerschaft"
+                # (before a name it is another first initial: "W. F. Hammetter")
+                and not (self._initial_before(texts, i) and _common_noun(succ_core))
                 and not raw.endswith(",")
                 and not (pred_norm in self.p.person_triggers
                          and (succ.startswith("(") or succ_core.lower() in self.p.function_words))
@@ -373,8 +392,10 @@ class PlaceholderDetector:
 
     def _initial_before(self, texts: list[str], i: int) -> bool:
         """Whether the element before ``i`` is a capital initial the detector keeps ("S. R.")."""
-        pred = texts[i - 1]
-        return (pred[:1].isupper() and bool(self.p.potential["single_letter"].match(self.core(pred)))
+        if i == 0:
+            return False
+        pred = self.core(texts[i - 1])
+        return (pred[:1].isupper() and bool(self.p.potential["single_letter"].match(pred))
                 and self.classify(texts, i - 1) is not None)
 
     def _in_statute_name(self, texts: list[str], i: int) -> bool:

@@ -9,21 +9,19 @@ import pytest
 
 from evaluation.ner import load_ner, train_ner
 from evaluation.ner.dataset import dev_corpus_files
-from evaluation.ner.lexicon import (
+from evaluation.ner.lexicon import build_lexicon, main, write_lexicon
+from evaluation.ner.tokens import Vocabulary
+from rulings_anon.errors import InputError
+from rulings_anon.lexicon import (
     COMMON_NOUN,
     COMPOUND,
     DEFAULT,
     OTHER_PROPER,
     PERSON_NAME,
     PLACE_NAME,
-    build_lexicon,
     load_lexicon,
     lookup,
-    main,
-    write_lexicon,
 )
-from evaluation.ner.tokens import Vocabulary
-from rulings_anon.errors import InputError
 
 COLUMNS = ["lemma", "pos", "genus", "nominativ singular", "nominativ plural", "genitiv singular", "dativ plural"]
 ROWS = [

@@ -61,6 +61,10 @@ def found(detector, text):
         # an initial after an initial "S." (not "s." = "siehe", "S. 24" = page); a region's initial
         ("Dann sei die Partnerin S. R. ausgeschieden, vgl. s. A. und S. 24.", [("S. R.", "potential")]),
         ("Er wohnte im Raum N. bei einer Mitwohnzentrale.", [("N.", "potential")]),
+        # a second initial before a common noun is a surname, before a name in clear a first initial
+        # ("E." of "R. E. Loehman"; "R." stays: only the initial right before the name is judged)
+        ('Sie klagten als "S. und T. R. Physiotherapie-Partnerschaft" und zitierten R. E. Loehman.',
+         [("S.", "potential"), ("T. R.", "potential"), ("R.", "potential")]),
         # a judge the court anonymized after an abbreviated court; a bracket after "hierzu" is no cross reference
         ("Die Vorsitzende Richterin am LSG G. wirkte mit.", [("G.", "potential")]),
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),

@@ -16,9 +16,8 @@ from pathlib import Path
 
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import atomic_writer
+from rulings_anon.lexicon import SIZE as LEXICON_SIZE
 from rulings_anon.tf import keras
-
-from .lexicon import SIZE as LEXICON_SIZE
 
 # The learning rate's factor at a share of the run done (0 at the first batch, 1 after the last):
 # a run that ends at a small rate ends nearer a minimum instead of wherever its last batches left it.

@@ -21,10 +21,10 @@ from evaluation.references import NER_SOURCE, strip_affixes
 from rulings_anon.document import Span
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import read_json
+from rulings_anon.lexicon import load_lexicon
 from rulings_anon.tf import tensorflow
 
 from .dataset import windows
-from .lexicon import load_lexicon
 from .model import NerConfig, build_model
 from .tags import decode_bio
 from .tokens import PAD, Vocabulary, tokenize

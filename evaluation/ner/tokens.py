@@ -18,8 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from rulings_anon.jsonl import atomic_writer
-
-from .lexicon import lookup
+from rulings_anon.lexicon import lookup
 
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 PAD, UNK = 0, 1

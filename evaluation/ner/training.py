@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import atomic_writer
+from rulings_anon.lexicon import load_lexicon
 
 from .dataset import (
     add_titles,
@@ -31,7 +32,6 @@ from .dataset import (
     tag_record,
     training_arrays,
 )
-from .lexicon import load_lexicon
 from .model import NerConfig, build_model, learning_rate_at
 from .tagger import NerTagger
 from .tags import default_tagset

@@ -1,0 +1,60 @@
+"""What a German dictionary says a capitalized word is: a common noun, a name, a place.
+
+The shipped lexicon (``data/lexicon/de-nouns.tsv.gz``, the German Wiktionary's nouns, CC BY-SA 4.0)
+read by every stage that needs it: the legal NER's token input and the placeholder detector
+("T. R. Physiotherapie-Partnerschaft": an initial before a common noun is a surname). Building the
+file is ``evaluation.ner.lexicon``'s job.
+"""
+
+from __future__ import annotations
+
+import gzip
+from functools import lru_cache
+from pathlib import Path
+
+from data import path as data_path
+from rulings_anon.errors import ModelError
+
+# Bits of a form; a token whose form is not listed has none (id 0).
+COMMON_NOUN, PERSON_NAME, PLACE_NAME, OTHER_PROPER = 1, 2, 4, 8
+# Not listed, but it ends in a listed common noun: a compound ("Honorarbescheid" -> "Bescheid").
+# German compounds are too many for any list; so are surnames built like them ("Hofmann").
+COMPOUND = 16
+SIZE = 32  # ids 0..31: every combination of the bits
+MIN_HEAD, MIN_MODIFIER = 4, 3
+DEFAULT = "de-nouns"
+
+
+def lexicon_file(name: str) -> Path:
+    return data_path("lexicon", f"{name}.tsv.gz")
+
+
+@lru_cache(maxsize=2)
+def load_lexicon(name: str | None) -> dict[str, int]:
+    """Form -> bits of the shipped lexicon ``name`` (empty for None: a model without lexicon);
+    :class:`ModelError` when it is not shipped."""
+    if name is None:
+        return {}
+    file = lexicon_file(name)
+    if not file.exists():
+        raise ModelError(f"{file}: no such lexicon; the NER model names lexicon {name!r}")
+    table = {}
+    with gzip.open(file, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            form, _, bits = line.rstrip("\n").partition("\t")
+            table[form] = int(bits)
+    return table
+
+
+def lookup(table: dict[str, int], token: str) -> int:
+    """The id of ``token``: its bits when listed, :data:`COMPOUND` when it is a capitalized word
+    ending in a listed common noun (the longest such head), else 0."""
+    bits = table.get(token)
+    if bits is not None:
+        return bits
+    if not token[:1].isupper() or not token.isalpha():
+        return 0
+    for split in range(MIN_MODIFIER, len(token) - MIN_HEAD + 1):
+        if table.get(token[split].upper() + token[split + 1:], 0) & COMMON_NOUN:
+            return COMPOUND
+    return 0
