@@ -82,6 +82,8 @@ def main(argv=None) -> int:
                         help="override the model's candidate_threshold (tune it on a dev court only)")
     parser.add_argument("--checked", action="store_true",
                         help="correct the courts' placeholders by their hand-checked labels (data/checked/<court>.jsonl)")
+    parser.add_argument("--show-misses", type=int, default=0, metavar="N",
+                        help="list the first N gold references no candidate of the NER and recognizers overlaps")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
 
@@ -126,7 +128,26 @@ def main(argv=None) -> int:
               f"{r['element_recall']:>10}{r['element_precision']:>9}{r['candidates']:>7}{r['elements_per_second']:>9}")
     print("recall by type (ner+recognizers):",
           ", ".join(f"{t} {v}" for t, v in results["ner+recognizers"]["recall_by_type"].items()))
+    if args.show_misses:
+        print_misses(records, proposals, args.show_misses)
     return 0
+
+
+def print_misses(records: list[dict], proposals: list[list[Span]], limit: int) -> None:
+    """The gold references no candidate overlaps, in context, and their count by type."""
+    by_type, shown = Counter(), 0
+    for record, spans in zip(records, proposals, strict=True):
+        text = record["text"]
+        for g in record["spans"]:
+            gold = Span(g["start"], g["end"])
+            if any(s.overlaps(gold) for s in spans):
+                continue
+            by_type[g.get("type")] += 1
+            if shown < limit:
+                shown += 1
+                context = text[max(0, gold.start - 70):gold.end + 50].replace("\n", " ")
+                print(f"  MISS {g.get('type') or '-':<13} {record['id']}:{gold.start} {text[gold.start:gold.end]!r}  …{context}…")
+    print("  misses by type:", ", ".join(f"{t} {n}" for t, n in by_type.most_common()))
 
 
 if __name__ == "__main__":

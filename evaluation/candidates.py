@@ -19,8 +19,17 @@ from pathlib import Path
 from evaluation import recognizers as rec
 from evaluation.common_words import common_words
 from evaluation.decisions import name_key
-from evaluation.references import NAME_TYPES, group_references, merge_into_references, strip_affixes
+from evaluation.recognizers.unknown_word import UnknownWordRecognizer
+from evaluation.references import (
+    NAME_TYPES,
+    UNKNOWN_TYPE,
+    group_references,
+    merge_into_references,
+    strip_affixes,
+)
 from rulings_anon.document import WORD_PUNCTUATION, Span
+
+UNKNOWN_WORD = UnknownWordRecognizer.name
 
 
 def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True, repeat: bool = True) -> list[Span]:
@@ -56,18 +65,40 @@ def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[
         ner_spans, rule_results = [[] for _ in texts], rules()
     result = []
     for text, spans, (hits, references) in zip(texts, ner_spans, rule_results, strict=True):
-        found = list(spans) + hits
-        merged = merge_into_references(text, found, references)
+        unknown = [h for h in hits if h.source == UNKNOWN_WORD]
+        merged = merge_into_references(text, list(spans) + [h for h in hits if h.source != UNKNOWN_WORD], references)
         stripped = without_affixes(text, merged)
-        result.append(_with_repetitions(text, stripped) if repeat else stripped)
+        proposed = _with_repetitions(text, stripped) if repeat else stripped
+        if unknown:
+            proposed = _with_unknown_words(text, proposed, unknown, references)
+        result.append(proposed)
     return result
 
 
+def _with_unknown_words(text: str, spans: list[Span], unknown: list[Span],
+                        references: list[Span] | None = None) -> list[Span]:
+    """``spans`` plus the ``unknown_word`` hits that overlap none of them, grown to their name or
+    place references: a word another finder proposed, or its repetition, is that finder's, and an
+    unknown word never grows another finder's span (so the NER's references, and with them
+    ``score``'s NER-alone decisions, stay as they were)."""
+    spans = sorted(spans, key=lambda s: s.start)  # disjoint: merged references
+    starts = [s.start for s in spans]
+
+    def free(hit: Span) -> bool:
+        i = bisect.bisect_left(starts, hit.end) - 1
+        return i < 0 or spans[i].end <= hit.start
+
+    grown = without_affixes(text, merge_into_references(text, [h for h in unknown if free(h)], references))
+    return sorted(spans + [h for h in grown if free(h)], key=lambda s: s.start)
+
+
 def without_affixes(text: str, spans: list[Span]) -> list[Span]:
-    """The NER's spans and persons' names without salutations, titles and legal forms: a person's
-    span merged from a recognizer hit and the NER's may start with the NER's titles ("Dipl. -
-    Phys. Kaiser", kept as the standalone ``titled_name`` hit "Kaiser")."""
-    kept = (strip_affixes(text, s) if s.source == "ner" or s.type in NAME_TYPES else s for s in spans)
+    """The NER's spans, persons' names and unknown words without salutations, titles and legal
+    forms ("Meyer GmbH" -> "Meyer"): a person's span merged from a recognizer hit and the NER's
+    may start with the NER's titles ("Dipl. - Phys. Kaiser", kept as the standalone
+    ``titled_name`` hit "Kaiser")."""
+    kept = (strip_affixes(text, s) if s.source == "ner" or s.type in NAME_TYPES or s.type == UNKNOWN_TYPE else s
+            for s in spans)
     return [s for s in kept if s is not None]
 
 

@@ -32,6 +32,9 @@ SOURCE = "references"
 NER_SOURCE = "ner"  # the source of the legal NER's spans (evaluation.ner.tagger.SOURCE is this)
 # Person-like types whose fragments may grow into a name reference with particles.
 NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
+# The type of an ``unknown_word`` candidate: a word no dictionary calls a noun, a name or a place,
+# so it grows to a name reference and to a place reference alike.
+UNKNOWN_TYPE = "UNKNOWN"
 # Place types whose spans may grow into a place reference ("Bruck" -> "Bruck an der Leitha").
 PLACE_TYPES = frozenset({"ST", "place"})
 
@@ -181,12 +184,12 @@ def merge_into_references(text: str, spans: list[Span], references: list[Span] |
 
 def _grows_into(text: str, span: Span, ref: Span) -> bool:
     """Whether ``span`` grows to the reference ``ref`` it overlaps: a name reference takes person
-    spans only, a place reference place spans only, and not when its last word is a common word
+    spans only, a place reference place spans only (an unknown word is either), and not when its last word is a common word
     ("Hamburg am Landgericht" is no place; :func:`evaluation.common_words.common_words`)."""
     if ref.type == "name":
-        return span.type in NAME_TYPES
+        return span.type in NAME_TYPES or span.type == UNKNOWN_TYPE
     if ref.type == "place":
-        if span.type not in PLACE_TYPES:
+        if span.type not in PLACE_TYPES and span.type != UNKNOWN_TYPE:
             return False
         from evaluation.common_words import common_words
 

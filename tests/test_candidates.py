@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evaluation.candidates import _with_repetitions, propose_candidates, without_affixes
+from evaluation.candidates import _with_repetitions, _with_unknown_words, propose_candidates, without_affixes
 from rulings_anon.document import Span
 
 
@@ -58,3 +58,22 @@ def test_a_merged_persons_span_loses_its_titles_and_other_hits_keep_theirs():
              at(text, "Meyer GmbH", type="UN", score=0.9, source="ner"),
              at(text, "030 1234567", type="PHONE", score=0.9, source="phone")]
     assert [s.text for s in without_affixes(text, spans)] == ["Kaiser", "Meyer", "030 1234567"]
+
+
+def test_unknown_words_are_candidates_where_no_other_finder_proposed_them():
+    # "Kemper" after a salutation is salutation_name's, and so is its repetition; the words the noun
+    # lexicon does not know are unknown_word candidates, grown to their name or place reference
+    # (with its sentence period, which the decision cuts off).
+    text = "Herr Kemper verklagte Auinger und Thilo von Schmiedeberg. Kemper und Auinger gingen nach Neusiedl am See."
+    assert [(s.text, s.kind, s.source) for s in propose_candidates(text)] == [
+        ("Kemper", None, "salutation_name"), ("Auinger", None, "unknown_word"),
+        ("Thilo von Schmiedeberg.", None, "unknown_word"), ("Kemper", "repeated", "salutation_name"),
+        ("Auinger", None, "unknown_word"), ("Neusiedl am See.", None, "unknown_word")]
+
+
+def test_an_unknown_word_never_grows_or_doubles_a_ner_candidate():
+    text = "Die Thaller GmbH und Auinger."
+    ner = Span(4, 11, "Thaller", "UN", 0.9, source="ner")
+    proposed = _with_unknown_words(text, [ner], [Span(4, 11, "Thaller", "UNKNOWN", 0.5, source="unknown_word"),
+                                                 Span(21, 28, "Auinger", "UNKNOWN", 0.5, source="unknown_word")])
+    assert [(s.start, s.end, s.source) for s in proposed] == [(4, 11, "ner"), (21, 28, "unknown_word")]

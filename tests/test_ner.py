@@ -90,14 +90,18 @@ def test_candidates_merge_ner_and_recognizers_with_their_sources(trained):
     # The tiny model's guesses may touch the IBAN; the merged span keeps the IBAN's source.
     iban = [s for s in spans if s.source == "iban"]
     assert len(iban) == 1 and "DE91 1000 0000 0123 4567 89" in iban[0].text and is_standalone_hit(iban[0])
-    assert all(s.source in ("ner", "iban", "salutation_name") for s in spans)
+    # unknown_word proposes what the tiny model missed ("Angermünde" is in no dictionary)
+    assert all(s.source in ("ner", "iban", "salutation_name", "unknown_word") for s in spans)
     # A name after "Herrn" is sensitive on its own, also where the NER proposed it too.
     kemper = [s for s in spans if "Kemper" in s.text]
     assert len(kemper) == 1 and kemper[0].source == "salutation_name" and is_standalone_hit(kemper[0])
-    # Without the NER, the rules alone: the name after "Herrn" and the IBAN.
+    # Without the NER, the rules alone: the name after "Herrn" and the IBAN, sensitive on their own,
+    # and the words no dictionary calls nouns, grown to their references, without the legal form.
     rules = propose_candidates(SAMPLE_TEXT)
     assert [(s.text, s.source, is_standalone_hit(s)) for s in rules] == [
-        ("Kemper", "salutation_name", True), ("DE91 1000 0000 0123 4567 89", "iban", True)]
+        ("Thilo von Schmiedeberg", "unknown_word", False), ("Angermünde", "unknown_word", False),
+        ("Meyer", "unknown_word", False), ("Kemper", "salutation_name", True),
+        ("DE91 1000 0000 0123 4567 89", "iban", True)]
     assert propose_candidates("", ner=tagger) == []
 
 
@@ -199,9 +203,12 @@ def test_bundled_records_have_entities():
 def test_when_name_found_once_then_every_occurrence_is_a_candidate():
     text = "Herr Kemper kam. Dann ging Kemper heim; Kempers Hund blieb."
     spans = propose_candidates(text)
+    # the genitive "Kempers" is no repetition; unknown_word proposes it, as it would "Kemper" alone
     assert [(s.start, s.end, s.kind, s.source) for s in spans] == [
-        (5, 11, None, "salutation_name"), (27, 33, "repeated", "salutation_name")]
-    assert [s.start for s in propose_candidates(text, repeat=False)] == [5]
+        (5, 11, None, "salutation_name"), (27, 33, "repeated", "salutation_name"), (40, 47, None, "unknown_word")]
+    assert [(s.start, s.source) for s in propose_candidates(text, repeat=False)] == [
+        (5, "salutation_name"), (27, "unknown_word"), (40, "unknown_word")]
+    assert [s.start for s in propose_candidates(text, recognizers={"salutation_name"}, repeat=False)] == [5]
 
 
 def test_when_corpus_has_no_text_then_input_error(tmp_path):

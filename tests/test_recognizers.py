@@ -111,6 +111,14 @@ POSITIVES = [
     ("street", "Tegernseer Landstraße 161, 81539 München", ["Tegernseer Landstraße 161"]),
     ("street", "in der Bayerischen Straße", ["Bayerischen Straße"]),
     ("street", "die Frankfurter Straße ist gesperrt", []),
+    # Capitalized words the German noun lexicon does not list as common nouns, nor as compounds of
+    # them: unknown words, names and places ("Berlin-Brandenburg", judged by its last part); not
+    # sentence words ("Die", "Haftung"), not compounds ("Reisevorleistungen"), not abbreviations ("BGH").
+    ("unknown_word", "Auinger lehnte die Haftung ab. Der Vertrag mit Thaller in Uzwil war nichtig.",
+     ["Auinger", "Thaller", "Uzwil"]),
+    ("unknown_word", "Die Reisevorleistungen der Aebi prüfte der BGH in Berlin-Brandenburg.",
+     ["Aebi", "Berlin-Brandenburg"]),
+    ("unknown_word", "Die Klägerin Meier-Stelzl und Frau Grundner", ["Meier-Stelzl", "Grundner"]),
 ]
 
 
@@ -141,7 +149,8 @@ NEGATIVES = [
 
 @pytest.mark.parametrize("text", NEGATIVES)
 def test_when_no_sensitive_number_then_no_span(text):
-    assert analyze(text, enabled=set(NAMES)) == []
+    # unknown_word proposes every name-like word, cited authors' too: candidates for the model only
+    assert analyze(text, enabled=set(NAMES) - {"unknown_word"}) == []
 
 
 # Nouns ending in a street word, without a house number or a street context, are no streets.

@@ -34,6 +34,7 @@ from .person_title import (
 from .phone import PhoneRecognizer
 from .street import StreetRecognizer
 from .trademark import TrademarkRecognizer
+from .unknown_word import UnknownWordRecognizer
 from .url import UrlRecognizer
 from .vehicle_registration import VehicleRegistrationRecognizer
 
@@ -54,6 +55,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     SalutationNameRecognizer,
     PartyNameRecognizer,
     StreetRecognizer,
+    UnknownWordRecognizer,
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
