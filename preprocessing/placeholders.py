@@ -10,7 +10,10 @@ elements: each element is classified from itself (the *candidate*) and its *pred
 * **Potential** placeholders ("K.", "N", "...", "M-GmbH") are placeholders unless the context
   says otherwise: an abbreviation ("a. a. O.", "i. V. m."), a page, margin number or appendix
   reference ("S. 24", "Rn. 12", "Anlage A 34"), a case number ("5 C 40.84", "IX ZB 72/08"),
-  a statute reference ("§ 35 a", "SGB V") or an omission inside a quotation.
+  a statute reference ("§ 35 a", "SGB V", "LandesVO L. K."), an omission inside a quotation,
+  the first initial of a name in clear (a judge's signature, a cited author), and what the
+  issue's gold does not count: a court's or authority's seat ("Amtsgericht P."), an amount or a
+  date left out ("von X €", "vom ... Januar 1984").
 
 All patterns and word lists are data: ``data/placeholder_patterns.json``.
 
