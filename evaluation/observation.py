@@ -41,6 +41,18 @@ class Observation:
         return decide(text, elements, self.probabilities, settings, self.candidates, self.standalone)
 
 
+def _without_unknown_words(recognizers):
+    """The recognizers to run where no contextual model judges candidates: ``unknown_word``'s hits
+    are candidates for that model only and change no other span, so they are not looked for."""
+    from .recognizers import enabled_by_default
+    from .recognizers.unknown_word import UnknownWordRecognizer
+
+    if not recognizers:
+        return recognizers
+    enabled = enabled_by_default() if recognizers is True else set(recognizers)
+    return enabled - {UnknownWordRecognizer.name}
+
+
 def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]], model, mode: str, *,
             ner=None, recognizers=True, proposed: Sequence[list[bool]] | None = None) -> list[Observation]:
     """Run the proposers and ``model`` (an :class:`~evaluation.prediction.ElementModel`) once.
@@ -64,6 +76,8 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
                 for p, c in zip(model.probabilities(documents, masked), proposed, strict=True)]
     texts = [d.text for d in documents]
     use_ner = ner if mode == "ner" else None
+    if mode != "ner" or model is None:
+        recognizers = _without_unknown_words(recognizers)
     if use_ner is None and not recognizers:
         proposals = [[] for _ in documents]
     else:

@@ -77,3 +77,13 @@ def test_an_unknown_word_never_grows_or_doubles_a_ner_candidate():
     proposed = _with_unknown_words(text, [ner], [Span(4, 11, "Thaller", "UNKNOWN", 0.5, source="unknown_word"),
                                                  Span(21, 28, "Auinger", "UNKNOWN", 0.5, source="unknown_word")])
     assert [(s.start, s.end, s.source) for s in proposed] == [(4, 11, "ner"), (21, 28, "unknown_word")]
+
+
+def test_unknown_words_are_only_looked_for_where_a_contextual_model_judges_candidates():
+    from evaluation.observation import _without_unknown_words
+    from evaluation.recognizers import enabled_by_default
+
+    assert "unknown_word" in enabled_by_default()
+    assert _without_unknown_words(True) == enabled_by_default() - {"unknown_word"}
+    assert _without_unknown_words({"iban", "unknown_word"}) == {"iban"}
+    assert _without_unknown_words(False) is False
