@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from evaluation import recognizers as rec
@@ -89,7 +90,8 @@ def _with_unknown_words(text: str, spans: list[Span], unknown: list[Span],
         return i < 0 or spans[i].end <= hit.start
 
     grown = without_affixes(text, merge_into_references(text, [h for h in unknown if free(h)], references))
-    return sorted(spans + [h for h in grown if free(h)], key=lambda s: s.start)
+    # no type: a name or a place, which whoever uses the span infers from its context
+    return sorted(spans + [replace(h, type=None) for h in grown if free(h)], key=lambda s: s.start)
 
 
 def without_affixes(text: str, spans: list[Span]) -> list[Span]:

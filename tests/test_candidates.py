@@ -76,7 +76,7 @@ def test_an_unknown_word_never_grows_or_doubles_a_ner_candidate():
     ner = Span(4, 11, "Thaller", "UN", 0.9, source="ner")
     proposed = _with_unknown_words(text, [ner], [Span(4, 11, "Thaller", "UNKNOWN", 0.5, source="unknown_word"),
                                                  Span(21, 28, "Auinger", "UNKNOWN", 0.5, source="unknown_word")])
-    assert [(s.start, s.end, s.source) for s in proposed] == [(4, 11, "ner"), (21, 28, "unknown_word")]
+    assert [(s.start, s.end, s.type, s.source) for s in proposed] == [(4, 11, "UN", "ner"), (21, 28, None, "unknown_word")]
 
 
 def test_unknown_words_are_only_looked_for_where_a_contextual_model_judges_candidates():

@@ -10,7 +10,9 @@ does not list as a common noun, nor as a compound ending in one, is an unknown w
 name or place, and so a candidate. Words frequent outside the LER entities
 (:func:`evaluation.common_words.common_words`) are left out. A hit is never sensitive on its
 own (``standalone`` false in ``data/recognizers.json``): the contextual model judges it, and
-``score``'s NER-alone default leaves it out.
+``score`` looks for these words only where a contextual model judges candidates. Its hits carry
+``references.UNKNOWN_TYPE`` (so they grow to a name or a place reference); the candidates made of
+them carry no type, which whoever uses a span infers from its context ("in Uzwil" a place).
 """
 
 from __future__ import annotations
