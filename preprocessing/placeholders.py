@@ -50,8 +50,10 @@ _CASE_NUMBER_TAIL = re.compile(r"^\d+/\d{2,4},?$")
 _LETTER_IN_LIST = re.compile(r"^[A-ZÄÖÜ],$")
 _PLAIN_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?$")
 _LETTER_LIST_ITEM = re.compile(r"^[„\"‚(]?[A-ZÄÖÜ]{1,2}\.?[“\"‘)]?,?$")
-_LIST_JOINERS = frozenset({"und", "sowie", "oder", "bzw", "bzw."})
+_LIST_JOINERS = frozenset({"und", "sowie", "oder", "bzw", "bzw.", "bis"})
 _CODE_OR_ROMAN = re.compile(r"^(?:[A-ZÄÖÜ]{2,}|[IVX]+\.?)[.,;)]?$")
+_DAY_OR_YEAR = re.compile(r"^\d{1,2}\.$")
+_ROMAN_LABELS = frozenset({"I.", "II.", "III.", "IV.", "V.", "VI."})
 _LETTER_IN_SLASH_RUN = re.compile(r"^[A-ZÄÖÜ],?$")
 _FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
 _WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)$")
@@ -242,7 +244,7 @@ class PlaceholderDetector:
             return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != core
                     or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core))
                     or succ_core in self.p.amount_units or succ_core in self.p.month_names)
-        if core in self.p.letter_compounds or core in self.p.two_letter_abbreviations:
+        if core in self.p.two_letter_abbreviations or core.rstrip(".") in self.p.letter_compounds:
             return True
         if pattern == "same_lower_letters" and (
             raw.startswith("(") or raw.rstrip(",.;:").endswith(")") or core.rstrip(".") == "iii"
@@ -259,6 +261,13 @@ class PlaceholderDetector:
             return True  # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
         if pattern == "single_letter" and self._in_statute_name(texts, i):
             return True  # "LandesVO L. K.", "MTV H"
+        if pattern == "single_letter" and i > 1 and texts[i - 2] == "/" and _DAY_OR_YEAR.match(texts[i - 1]):
+            return True  # the register letter of a case number: "13 A 1994 / 17. A", "3d A 317 / 11. O"
+        if (pattern == "single_letter" and raw.endswith(".") and succ in _ROMAN_LABELS
+                and (pred is None or pred[-1] in ".:;")):
+            return True  # an outline label before its roman subsection: "B. I. Die Verfassungsbeschwerde"
+        if pattern == "single_letter" and raw.endswith(".") and self._middle_initial(pred, succ):
+            return True  # "Peter J. Tettinger"
         if pattern == "single_letter" and (
             (pred == "/" and i > 1 and _CODE_OR_ROMAN.match(texts[i - 2]))
             or (succ == "/" and _CODE_OR_ROMAN.match(after_succ))
@@ -280,7 +289,8 @@ class PlaceholderDetector:
         ):
             return True  # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
         if self._designator(pred_norm) or (
-            (k := self._list_head(texts, i)) is not None and self._designator(self._norm(texts[k]))
+            (k := self._list_head(texts, i)) is not None
+            and (self._designator(head := self._norm(texts[k])) or head in self.p.reference_words)
         ):
             return True  # "Steuerklasse I", "Hilfsantrag A", "Vorschlagsliste „C“", "Merkzeichen "G", "B" und "H""
         if pattern == "single_letter" and self._after_case_number(texts, i):
@@ -407,6 +417,14 @@ class PlaceholderDetector:
         while k >= 0 and _FIRST_INITIAL.match(texts[k]) and len(texts[k]) == 2:
             k -= 1
         return k >= 0 and texts[k].lstrip(self.p.strip_leading).endswith(self.p.statute_word_endings)
+
+    def _middle_initial(self, pred: str | None, succ: str | None) -> bool:
+        """Whether an initial stands between a first name the noun lexicon lists (and no common
+        noun) and a surname in clear: "Peter J. Tettinger"."""
+        if not (pred and succ and _PLAIN_WORD.match(pred) and self._name_like(succ.rstrip(".,;:"))):
+            return False
+        bits = load_lexicon(LEXICON).get(pred, 0)
+        return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
 
     def _public_body(self, word: str) -> bool:
         """Whether a word names a court or an authority ("Amtsgerichts", "Finanzamt"): a letter

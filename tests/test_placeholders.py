@@ -65,6 +65,8 @@ def found(detector, text):
         # ("E." of "R. E. Loehman"; "R." stays: only the initial right before the name is judged)
         ('Sie klagten als "S. und T. R. Physiotherapie-Partnerschaft" und zitierten R. E. Loehman.',
          [("S.", "potential"), ("T. R.", "potential"), ("R.", "potential")]),
+        # an initial after a first name that no surname in clear follows
+        ("Der Zeuge Peter J. sagte aus.", [("J.", "potential")]),
         # a judge the court anonymized after an abbreviated court; a bracket after "hierzu" is no cross reference
         ("Die Vorsitzende Richterin am LSG G. wirkte mit.", [("G.", "potential")]),
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
@@ -124,6 +126,13 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Zum Preis von X € und < Y > EUR; Krämer in D / P / M, a. a. O.",
         # initials in a statute's or a collective agreement's name
         "Nach § 6 der LandesVO L. K. und Abschnitt 2 des MTV H gilt das.",
+        # designators in a list joined by "bis", a letter word at a sentence end
+        "Das Kraftwerk mit den Blöcken A bis H und die Blöcke B und C; in Richtung S-Bahnhof.",
+        # an outline label before its roman subsection, a case number's register letter
+        "Klage abgewiesen. B. I. Die Verfassungsbeschwerde ist zulässig.",
+        "OVG NRW, Beschluss vom 28. August 2017 - 13 A 1994 / 17. A -, juris; Klage (6 K 9345 / 17. A) ab.",
+        # a middle initial between a listed first name and a surname in clear
+        "Gedächtnisschrift für Peter J. Tettinger, 2007; ebenso Herr Anton K. Müller.",
         # a section marker after a quotation that ends a sentence
         "Es soll zur sozialen Sicherheit getroffen werden.“ C. Erforderlichkeit der Entscheidung",
     ],
