@@ -56,7 +56,7 @@ _DAY_OR_YEAR = re.compile(r"^\d{1,2}\.$")
 _ROMAN_LABELS = frozenset({"I.", "II.", "III.", "IV.", "V.", "VI."})
 _LETTER_IN_SLASH_RUN = re.compile(r"^[A-ZÄÖÜ],?$")
 _FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
-_WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)$")
+_WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)\.?$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
 

@@ -112,7 +112,8 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Wie oben A II. dargelegt und unter II. D Nr. 5.3 geregelt; ferner Bl. 49 d. A.",
         # an amount or a date left out, words left out of a quotation
         "Der Betrag in Höhe von ... € wurde mit Vertrag vom ... Januar 1984 gezahlt.",
-        "Er sagte: „zum Jahreswechsel wird es… neben den Änderungen und… ohne Antrag“.",
+        "Er sagte: „zum Jahreswechsel wird es… neben den Änderungen und… ohne Antrag“. Vertrieb von….",
+        "Vgl. Blümich, EStG, StR A Rz 59.",
         # cited authors' first initials before their surnames in clear
         "Vgl. Schiek / M. Schmidt AGG § 10 Rn. 25; K. Schneider in Littmann, EStG.",
         # a signature with first initials after the last sentence
