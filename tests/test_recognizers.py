@@ -111,6 +111,11 @@ POSITIVES = [
     ("street", "Tegernseer Landstraße 161, 81539 München", ["Tegernseer Landstraße 161"]),
     ("street", "in der Bayerischen Straße", ["Bayerischen Straße"]),
     ("street", "die Frankfurter Straße ist gesperrt", []),
+    # A name after "geborene"/"verstorbene"; not a noun: a dev common word ("Kläger") or, by the
+    # noun lexicon, a common noun or a compound of one ("Zwillingstochter").
+    ("described_person", "Bei der 1940 geborenen Grundner besteht eine Psychose.", ["Grundner"]),
+    ("described_person", "die im Mai 2009 verstorbene Levin Angerer (im Folgenden: Versicherte)", ["Levin Angerer"]),
+    ("described_person", "Der 1952 geborene Kläger und die 2010 geborene Zwillingstochter Juana.", []),
     # Capitalized words the German noun lexicon does not list as common nouns, nor as compounds of
     # them: unknown words, names and places ("Berlin-Brandenburg", judged by its last part); not
     # sentence words ("Die", "Haftung"), not compounds ("Reisevorleistungen"), not abbreviations ("BGH").

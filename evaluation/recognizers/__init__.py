@@ -26,6 +26,7 @@ from .iban import IbanRecognizer
 from .patent import PatentRecognizer
 from .permit import PermitRecognizer
 from .person_title import (
+    DescribedPersonRecognizer,
     PartyNameRecognizer,
     PersonTitleRecognizer,
     SalutationNameRecognizer,
@@ -54,6 +55,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     TitledNameRecognizer,
     SalutationNameRecognizer,
     PartyNameRecognizer,
+    DescribedPersonRecognizer,
     StreetRecognizer,
     UnknownWordRecognizer,
 )

@@ -27,6 +27,8 @@ from evaluation.unscored import (
 )
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
+from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, load_lexicon, lookup
+from rulings_anon.lexicon import DEFAULT as LEXICON
 
 from .base import Pattern, Recognizer
 
@@ -207,6 +209,32 @@ class PartyNameRecognizer(PersonTitleRecognizer):
                 hits.append(span)
                 span = _next_in_list(text, whole)
         return hits
+
+
+class DescribedPersonRecognizer(PartyNameRecognizer):
+    """A name after "geborene" or "verstorbene": "die 1940 geborene Grundner", "der im Mai 2009
+    verstorbene Levin Angerer". A person the court describes by birth or death is a private one.
+
+    Sensitive on its own: on the five dev courts every such word that is no common noun is a
+    placeholder (4 of 4: "geborenen R.", "verstorbenen S."); the rest are nouns ("geborene
+    Kläger", "verstorbene Ehemann", "geborene Zwillingstochter"), which the dev rulings' common
+    words and the German noun lexicon rule out (a common noun or a compound of one, and no name).
+    """
+
+    name = "described_person"
+    PATTERNS = (
+        Pattern("after_birth_or_death", rf"(?<![\w-])(?:geboren|verstorben)e[nr]?\s+{_GIVEN_AND_SURNAME}", 0.75),
+    )
+
+    def analyze(self, text: str) -> list[Span]:
+        return [span for span in super().analyze(text) if not _common_noun_only(span.text.split()[0])]
+
+
+def _common_noun_only(word: str) -> bool:
+    """Whether the German noun lexicon lists ``word`` as a common noun, or a compound ending in
+    one ("Zwillingstochter"), and not as a name."""
+    bits = lookup(load_lexicon(LEXICON), word)
+    return bool(bits & (COMMON_NOUN | COMPOUND)) and not bits & PERSON_NAME
 
 
 @lru_cache(maxsize=1)
