@@ -3,7 +3,7 @@
 1. Quality on the held-out court (BSG by default): element-level accuracy, precision, recall,
    specificity and F1 against the LER gold (Table 6.1 layout), against the LER gold corrected by
    the hand-checked labels ``data/checked/bsg.jsonl`` where they exist, and on the dev courts
-   for comparison.
+   for comparison (also hand-checked where ``data/checked/<court>.jsonl`` exists: BGH, BVerfG).
 2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
    in elements per second (best of three runs).
 
@@ -70,6 +70,13 @@ def main() -> None:
         print(format_table(results["held_out_checked"], f"Held-out court BSG, hand-checked ({checked_file.name})"))
         print()
     print(format_table(results["dev"], "Dev courts " + ", ".join(c.upper() for c in DEV)))
+    for court in DEV:
+        dev_checked = data.checked_labels_file(court)
+        if dev_checked:
+            results[f"dev_checked_{court}"] = quality([court], dev_checked)
+            print()
+            print(format_table(results[f"dev_checked_{court}"],
+                               f"Dev court {court.upper()}, hand-checked ({dev_checked.name}; its errors were read)"))
     s = results["speed"]
     print(f"\nSpeed: {s['elements']:,} elements ({s['bytes'] / 1e6:.1f} MB) in {s['seconds']} s "
           f"= {s['elements_per_second']:,} elements/s (start-up included)")

@@ -281,6 +281,15 @@ def test_checked_labels_override_the_gold_of_the_elements_they_name(tmp_path):
 
 
 
+@pytest.mark.parametrize("court, least", [("bgh", 40), ("bverfg", 25)])
+def test_dev_courts_checked_labels_line_up_with_the_bundled_corpus(court, least):
+    checked = read_checked_labels(data.checked_labels_file(court))
+    assert len(checked) >= least and any(checked.values()) and not all(checked.values())
+    # every label names an element of the bundled texts (validation raises otherwise)
+    confusion, _ = validate_documents(read_documents(data.ler_corpus_files([court])), checked=checked)
+    assert confusion.positives > 100
+
+
 def test_bundled_checked_labels_line_up_with_the_bundled_corpus():
     checked_file = data.checked_labels_file("bsg")
     assert checked_file is not None
