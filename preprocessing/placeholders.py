@@ -504,7 +504,11 @@ class PlaceholderDetector:
             options = self.p.abbreviations.get(self.core(texts[i]))
             for words in options or ():
                 n = len(words)
-                if i + n <= len(texts) and all(self.core(texts[i + k]) == words[k] for k in range(n)):
+                # the words in order, no comma inside ("K., O., J." are three initials, not "K. O.")
+                if i + n <= len(texts) and all(
+                    self.core(texts[i + k]) == words[k] and (k == n - 1 or not texts[i + k].endswith((",", ";")))
+                    for k in range(n)
+                ):
                     inside.update(range(i, i + n))
                     break
         return inside

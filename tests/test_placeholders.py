@@ -67,6 +67,9 @@ def found(detector, text):
          [("S.", "potential"), ("T. R.", "potential"), ("R.", "potential")]),
         # an initial after a first name that no surname in clear follows
         ("Der Zeuge Peter J. sagte aus.", [("J.", "potential")]),
+        # initials separated by commas are no abbreviation ("K. O." is one only without the comma)
+        ("Die Revisionen der Angeklagten K., O., J. und P. werden verworfen.",
+         [("K.", "potential"), ("O.", "potential"), ("J.", "potential"), ("P.", "potential")]),
         # a judge the court anonymized after an abbreviated court; a bracket after "hierzu" is no cross reference
         ("Die Vorsitzende Richterin am LSG G. wirkte mit.", [("G.", "potential")]),
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
@@ -134,6 +137,8 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "OVG NRW, Beschluss vom 28. August 2017 - 13 A 1994 / 17. A -, juris; Klage (6 K 9345 / 17. A) ab.",
         # a middle initial between a listed first name and a surname in clear
         "Gedächtnisschrift für Peter J. Tettinger, 2007; ebenso Herr Anton K. Müller.",
+        # a knock-out pill, the web, a state's abbreviation, a bar association's seat
+        "Sie gaben ihm eine K. O. -Tablette; der WWW-Browser; § 56 KV M-V; die Rechtsanwaltskammer K. schloss ihn aus.",
         # a section marker after a quotation that ends a sentence
         "Es soll zur sozialen Sicherheit getroffen werden.“ C. Erforderlichkeit der Entscheidung",
     ],
