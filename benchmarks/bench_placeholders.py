@@ -3,7 +3,7 @@
 1. Quality on the held-out court (BSG by default): element-level accuracy, precision, recall,
    specificity and F1 against the LER gold (Table 6.1 layout), against the LER gold corrected by
    the hand-checked labels ``data/checked/bsg.jsonl`` where they exist, and on the dev courts
-   for comparison (also hand-checked where ``data/checked/<court>.jsonl`` exists: BGH, BVerfG).
+   for comparison (also hand-checked where ``data/checked/<court>.jsonl`` exists: BAG, BGH, BVerfG).
 2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
    in elements per second (best of three runs).
 
