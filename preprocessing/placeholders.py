@@ -240,10 +240,14 @@ class PlaceholderDetector:
             if (pred is not None and self.p.potential["single_letter"].match(pred)
                     and raw[0] not in self.p.strip_leading and self.classify(texts, i - 1) is not None):
                 return False
-            # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name
+            # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name;
+            # nor is an omission before a new sentence, a section or a closing quote ("gezahlt wird
+            # ... Sie endet", "für die Beschäftigten ... § 2", "auf 5% ... “")
             return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != core
                     or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core))
-                    or succ_core in self.p.amount_units or succ_core in self.p.month_names)
+                    or succ_core in self.p.amount_units or succ_core in self.p.month_names
+                    or (succ is not None and (succ[0] in "§" + _CLOSE_QUOTES + '"'
+                                              or (succ[0].isupper() and succ_core.lower() in self.p.function_words))))
         if core in self.p.two_letter_abbreviations or core.rstrip(".") in self.p.letter_compounds:
             return True
         if pattern == "same_lower_letters" and (

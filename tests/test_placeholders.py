@@ -70,6 +70,8 @@ def found(detector, text):
         # initials separated by commas are no abbreviation ("K. O." is one only without the comma)
         ("Die Revisionen der Angeklagten K., O., J. und P. werden verworfen.",
          [("K.", "potential"), ("O.", "potential"), ("J.", "potential"), ("P.", "potential")]),
+        # an ellipsis before a legal form or a lower-case word stays a placeholder
+        ("Er war Geschäftsführer der ... GmbH und wohnt in ... seit Jahren.", [("... GmbH", "potential"), ("...", "potential")]),
         # a judge the court anonymized after an abbreviated court; a bracket after "hierzu" is no cross reference
         ("Die Vorsitzende Richterin am LSG G. wirkte mit.", [("G.", "potential")]),
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
@@ -113,6 +115,8 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Das Urteil 2 K 2039/15 E, G, U wird aufgehoben.",
         # outline labels around a roman numeral
         "Wie oben A II. dargelegt und unter II. D Nr. 5.3 geregelt; ferner Bl. 49 d. A.",
+        # an omission before a new sentence, a section or a closing quote
+        "Die Rente wird gezahlt ... Sie endet bei Wegfall. Persönlich: für die Beschäftigten ... § 2 gilt. Auf 5% ... “ und Schluss.",
         # an amount or a date left out, words left out of a quotation
         "Der Betrag in Höhe von ... € wurde mit Vertrag vom ... Januar 1984 gezahlt.",
         "Er sagte: „zum Jahreswechsel wird es… neben den Änderungen und… ohne Antrag“. Vertrieb von….",
