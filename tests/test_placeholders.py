@@ -109,6 +109,8 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Der Anspruch nach Hilfsantrag A und die Steuerklasse V sowie die Vorschlagsliste „C“.",
         # ... also in the genitive, and the letters of a list after it
         'Die Merkzeichen "G", "B", "H" und "RF" sowie die Voraussetzungen des Merkzeichens G.',
+        # ... and in the plural
+        "Die Patentansprüche nach den Hilfsanträgen A, B und C und die Merkmale G und G1.",
         # initials of judges in a signature line
         "Gründe verzichtet. Schmidt Treber K. Schmidt Hayen Fritz",
         # tax-type letters after a finance court's case number
