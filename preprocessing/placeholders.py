@@ -32,8 +32,7 @@ from functools import lru_cache
 
 from data import path as data_path
 from rulings_anon.document import Element, Span, keeps_period, split_elements
-from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, load_lexicon
-from rulings_anon.lexicon import DEFAULT as LEXICON
+from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, common_noun, noun_bits
 
 from .paragraphs import extract_paragraphs
 
@@ -64,9 +63,8 @@ _CLOSE_QUOTES = "“‘«"
 def _common_noun(word: str) -> bool:
     """Whether the German noun lexicon lists a word (its last hyphenated part) as a common noun and
     no name ("Physiotherapie-Partnerschaft" yes; "Müller", and "Hammetter" that only looks like a
-    compound, no). Loaded on first use."""
-    bits = load_lexicon(LEXICON).get(word.rstrip(".,;:").rsplit("-", 1)[-1], 0)
-    return bool(bits & COMMON_NOUN) and not bits & PERSON_NAME
+    compound, no)."""
+    return common_noun(word.rstrip(".,;:").rsplit("-", 1)[-1], compounds=False)
 
 
 class _AnyOf:
@@ -427,7 +425,7 @@ class PlaceholderDetector:
         noun) and a surname in clear: "Peter J. Tettinger"."""
         if not (pred and succ and _PLAIN_WORD.match(pred) and self._name_like(succ.rstrip(".,;:"))):
             return False
-        bits = load_lexicon(LEXICON).get(pred, 0)
+        bits = noun_bits(pred)
         return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
 
     def _public_body(self, word: str) -> bool:

@@ -58,3 +58,16 @@ def lookup(table: dict[str, int], token: str) -> int:
         if table.get(token[split].upper() + token[split + 1:], 0) & COMMON_NOUN:
             return COMPOUND
     return 0
+
+
+def noun_bits(word: str) -> int:
+    """:func:`lookup` of ``word`` in the shipped lexicon (:data:`DEFAULT`), loaded on first use."""
+    return lookup(load_lexicon(DEFAULT), word)
+
+
+def common_noun(word: str, compounds: bool = True) -> bool:
+    """Whether the shipped lexicon calls ``word`` a common noun, or with ``compounds`` also a compound
+    ending in one ("Zwillingstochter"), and not a name: "Kläger" yes, "Müller" (a miller and a
+    surname) no."""
+    bits = noun_bits(word)
+    return bool(bits & (COMMON_NOUN | COMPOUND if compounds else COMMON_NOUN)) and not bits & PERSON_NAME

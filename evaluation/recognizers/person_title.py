@@ -27,8 +27,7 @@ from evaluation.unscored import (
 )
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
-from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, load_lexicon, lookup
-from rulings_anon.lexicon import DEFAULT as LEXICON
+from rulings_anon.lexicon import common_noun
 
 from .base import Pattern, Recognizer
 
@@ -227,14 +226,7 @@ class DescribedPersonRecognizer(PartyNameRecognizer):
     )
 
     def analyze(self, text: str) -> list[Span]:
-        return [span for span in super().analyze(text) if not _common_noun_only(span.text.split()[0])]
-
-
-def _common_noun_only(word: str) -> bool:
-    """Whether the German noun lexicon lists ``word`` as a common noun, or a compound ending in
-    one ("Zwillingstochter"), and not as a name."""
-    bits = lookup(load_lexicon(LEXICON), word)
-    return bool(bits & (COMMON_NOUN | COMPOUND)) and not bits & PERSON_NAME
+        return [span for span in super().analyze(text) if not common_noun(span.text.split()[0])]
 
 
 @lru_cache(maxsize=1)

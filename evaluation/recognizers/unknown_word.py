@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from evaluation.common_words import common_words
 from evaluation.references import UNKNOWN_TYPE
-from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, DEFAULT, load_lexicon, lookup
+from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, noun_bits
 
 from .base import Pattern, Recognizer
 
@@ -44,7 +44,7 @@ class UnknownWordRecognizer(Recognizer):
         verdict = self._verdicts.get(reference)
         if verdict is None:
             verdict = reference not in common_words() and not (
-                lookup(load_lexicon(DEFAULT), reference.rsplit("-", 1)[-1]) & (COMMON_NOUN | COMPOUND)
+                noun_bits(reference.rsplit("-", 1)[-1]) & (COMMON_NOUN | COMPOUND)
             )
             if len(self._verdicts) < 500_000:
                 self._verdicts[reference] = verdict
