@@ -36,6 +36,7 @@ from functools import lru_cache
 from data import path as data_path
 from evaluation.common_words import common_words as dev_common_words
 from evaluation.references import before_legal_form
+from rulings_anon import signatures
 from rulings_anon.document import WORD_PUNCTUATION, Span
 from rulings_anon.jsonl import read_json
 
@@ -231,20 +232,12 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
     def bare(word: str) -> bool:
         return bool(_BARE_NAME.match(word)) and word not in _NOT_NAMES and word not in dev_common_words()
 
-    own = text[start:end]
-    if not bare(own):
+    if not bare(text[start:end]):
         return False
     before = text[max(0, start - 300):start].split()
-    after = text[end:end + 300].split()
-    i = len(before)
-    while i > 0 and bare(before[i - 1]):
-        i -= 1
-    j = 0
-    while j < len(after) and bare(after[j]):
-        j += 1
-    if (len(before) - i) + 1 + j < MIN_UNTITLED_SIGNATURE:
-        return False
-    return i == 0 or before[i - 1][-1] in ".)!?"  # the text's (or the window's) start, or a sentence end
+    # the window's start counts as the text's: a signature is never 300 characters of names
+    words = before + [text[start:end]] + text[end:end + 300].split()
+    return signatures.in_run(words, len(before), bare, MIN_UNTITLED_SIGNATURE)
 
 
 def without_common_edges(text: str, start: int, end: int, common_words) -> tuple[int, int] | None:

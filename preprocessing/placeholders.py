@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from data import path as data_path
+from rulings_anon import signatures
 from rulings_anon.document import Element, Span, keeps_period, split_elements
 from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, common_noun, noun_bits
 
@@ -461,18 +462,8 @@ class PlaceholderDetector:
         ("Fischermeier Spelge Krumbiegel M. Jostes D. Reidelbach")."""
         if i + 1 >= len(texts) or not self._name_like(texts[i + 1]):
             return False
-        def in_run(k: int) -> bool:
-            return self._name_like(texts[k]) or bool(_FIRST_INITIAL.match(texts[k]))
-        start = i
-        while start > 0 and in_run(start - 1):
-            start -= 1
-        end = i + 1
-        while end + 1 < len(texts) and in_run(end + 1):
-            end += 1
-        if start > 0 and texts[start - 1][-1] not in ".)!?":
-            return False
-        run = texts[start:end + 1]
-        return len(run) >= 4 and sum(self._name_like(w) for w in run) >= 3
+        return signatures.in_run(texts, i, lambda w: self._name_like(w) or bool(_FIRST_INITIAL.match(w)), 4,
+                                self._name_like, 3)
 
     def _cited_author(self, raw: str, pred: str | None, succ: str | None, after_succ: str) -> bool:
         """Whether an initial is a cited author's first name before a surname in clear: after
