@@ -44,13 +44,10 @@ class Observation:
 def _without_unknown_words(recognizers):
     """The recognizers to run where no contextual model judges candidates: ``unknown_word``'s hits
     are candidates for that model only and change no other span, so they are not looked for."""
-    from .recognizers import enabled_by_default
+    from .recognizers import without
     from .recognizers.unknown_word import UnknownWordRecognizer
 
-    if not recognizers:
-        return recognizers
-    enabled = enabled_by_default() if recognizers is True else set(recognizers)
-    return enabled - {UnknownWordRecognizer.name}
+    return without(recognizers, {UnknownWordRecognizer.name})
 
 
 def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]], model, mode: str, *,

@@ -119,7 +119,14 @@ def enabled_without(skipped: str) -> bool | set[str]:
     unknown = names - set(NAMES)
     if unknown:
         raise ValueError(f"unknown recognizer {', '.join(sorted(unknown))}; known: {', '.join(NAMES)}")
-    return enabled_by_default() - names
+    return without(True, names)
+
+
+def without(recognizers: bool | set[str], names: set[str]) -> bool | set[str]:
+    """``recognizers`` (True for the defaults, a set of names, or False for none) less ``names``."""
+    if not recognizers:
+        return recognizers
+    return (enabled_by_default() if recognizers is True else set(recognizers)) - set(names)
 
 
 def analyze(text: str, enabled: set[str] | None = None, min_score: float | None = None) -> list[Span]:
