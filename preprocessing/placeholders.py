@@ -162,6 +162,29 @@ _CANDIDATE = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class _Window:
+    """A potential placeholder with its neighbours, as the context rules read them."""
+
+    texts: list[str]
+    i: int
+    core: str  # the element without surrounding punctuation
+    pattern: str  # the potential pattern it matched
+    raw: str
+    pred: str | None
+    succ: str | None
+    pred_norm: str
+    succ_core: str
+    after_succ: str  # the element after the successor, "" at the end
+
+    @classmethod
+    def at(cls, texts: list[str], i: int, core: str, pattern: str, detector: PlaceholderDetector) -> _Window:
+        pred = texts[i - 1] if i > 0 else None
+        succ = texts[i + 1] if i + 1 < len(texts) else None
+        return cls(texts, i, core, pattern, texts[i], pred, succ, detector._norm(pred),
+                   detector.core(succ) if succ else "", texts[i + 2] if i + 2 < len(texts) else "")
+
+
 class PlaceholderDetector:
     """Finds anonymization placeholders in paragraphs or whole documents."""
 
@@ -224,80 +247,14 @@ class PlaceholderDetector:
         return kind
 
     def _rejected(self, texts: list[str], i: int, core: str, pattern: str) -> bool:
-        """The context rules that turn a potential placeholder into ordinary text."""
-        raw = texts[i]
-        pred = texts[i - 1] if i > 0 else None
-        succ = texts[i + 1] if i + 1 < len(texts) else None
-        pred_norm, succ_core = self._norm(pred), self.core(succ) if succ else ""
-        after_succ = texts[i + 2] if i + 2 < len(texts) else ""
-
+        """The context rules that turn a potential placeholder into ordinary text, in groups: an
+        omission, abbreviations and designations, hyphenated letter words, the contexts of single
+        letters and initials, references, and a letter before a word in clear."""
+        w = _Window.at(texts, i, core, pattern, self)
         if pattern == "simple_ellipsis":
-            # an omission: "(...)", "[...]", "...“", "..." inside a quotation or after a
-            # sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft").
-            # After a capital letter it continues that placeholder ("die Firma B ... GmbH",
-            # "der Zeuge W ...,"), also in a quotation.
-            if (pred is not None and self.p.potential["single_letter"].match(pred)
-                    and raw[0] not in self.p.strip_leading and self.classify(texts, i - 1) is not None):
-                return False
-            # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name;
-            # nor is an omission before a new sentence, a section or a closing quote ("gezahlt wird
-            # ... Sie endet", "für die Beschäftigten ... § 2", "auf 5% ... “")
-            return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != core
-                    or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core))
-                    or succ_core in self.p.amount_units or succ_core in self.p.month_names
-                    or (succ is not None and (succ[0] in "§" + _CLOSE_QUOTES + '"'
-                                              or (succ[0].isupper() and succ_core.lower() in self.p.function_words))))
-        if core in self.p.two_letter_abbreviations or core.rstrip(".") in self.p.letter_compounds:
+            return self._omission(w)
+        if self._abbreviation_or_designation(w):
             return True
-        if pattern == "same_lower_letters" and (
-            raw.startswith("(") or raw.rstrip(",.;:").endswith(")") or core.rstrip(".") == "iii"
-            or (pred is not None and _ENUMERATION_LABEL.match(pred))
-        ):
-            return True  # list items "aaa)", "(bbb)", "bb aaa (1)", "Buchst. iii"
-        if core.rstrip(".") == "I" and self._roman_one(raw, pred_norm, succ_core):
-            return True
-        if pattern in ("single_letter", "initials") and self._in_name_list(texts, i):
-            return True
-        if pattern == "single_letter" and pred is not None and (
-            self._public_body(pred) or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))
-        ):
-            return True  # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
-        if pattern == "single_letter" and self._in_statute_name(texts, i):
-            return True  # "LandesVO L. K.", "MTV H"
-        if pattern == "single_letter" and i > 1 and texts[i - 2] == "/" and _DAY_OR_YEAR.match(texts[i - 1]):
-            return True  # the register letter of a case number: "13 A 1994 / 17. A", "3d A 317 / 11. O"
-        if (pattern == "single_letter" and raw.endswith(".") and succ in _ROMAN_LABELS
-                and (pred is None or pred[-1] in ".:;")):
-            return True  # an outline label before its roman subsection: "B. I. Die Verfassungsbeschwerde"
-        if pattern == "single_letter" and raw.endswith(".") and self._middle_initial(pred, succ):
-            return True  # "Peter J. Tettinger"
-        if pattern == "single_letter" and (
-            (pred == "/" and i > 1 and _CODE_OR_ROMAN.match(texts[i - 2]))
-            or (succ == "/" and _CODE_OR_ROMAN.match(after_succ))
-        ):
-            return True  # a designation or file number: "BTX / A", "II / A", "UN Doc. E / CN. 4"
-        if pattern == "single_letter" and (
-            succ_core in self.p.amount_units
-            or (succ == ">" and self.core(after_succ) in self.p.amount_units)
-            or self._in_slash_run(texts, i)
-        ):
-            return True  # "zum Preis von X €", "< Y > EUR", "Krämer in D / P / M"
-        if pattern in ("single_letter", "two_letters") and self._in_signature(texts, i):
-            return True  # "Krumbiegel M. Jostes D. Reidelbach", "Koch Niemann Rachor A. Claes Th. Gans"
-        if pattern in ("single_letter", "two_letters") and self._cited_author(raw, pred, succ, after_succ):
-            return True  # "Schiek / M. Schmidt", "K. Schneider in Littmann"
-        if pattern == "single_letter" and (
-            succ in self.p.section_followers
-            or (succ == "/" and _NUMBER.match(self.core(after_succ)))
-        ):
-            return True  # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
-        if self._designator(pred_norm) or (
-            (k := self._list_head(texts, i)) is not None
-            and (self._designator(head := self._norm(texts[k])) or head in self.p.reference_words)
-        ):
-            return True  # "Steuerklasse I", "Hilfsantrag A", "Vorschlagsliste „C“", "Merkzeichen "G", "B" und "H""
-        if pattern == "single_letter" and self._after_case_number(texts, i):
-            return True  # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
         if pattern in ("letter_suffix", "hyphen_initials"):
             # "M-GmbH", "H-Stadt", "M-R" are placeholders; "E-Shop", "A-Öffner" are words
             rest = core.split("-", 1)[1].rstrip(".")
@@ -306,10 +263,96 @@ class PlaceholderDetector:
                         or rest in self.p.legal_forms
                         or self.p.potential["hyphen_initials"].match(core)
                         or re.match(r"^[A-ZÄÖÜ]\\.?(?:-[A-ZÄÖÜ]\\.?)*$", rest))
-        # page, margin number, appendix, exhibit and statute references: "S. 24", "Anlage K 1",
-        # "§ 35 a", "Art. 3 b", case numbers "5 C 40.84", "B 12 KR 5/16 R", "V ZR 130/15",
-        # section references "zu C II 3 der Gründe"
-        # ... unless the number is an amount: "das Grundstück A 12.900.000 €"
+        if self._letter_in_context(w) or self._reference(w) or self._before_word_in_clear(w):
+            return True
+        if pattern == "single_lower_letter":
+            # "a", "b" are list items or abbreviations unless a name or legal form is next to them
+            name_next = w.succ is not None and (
+                w.succ_core in self.p.legal_forms or self.classify_simple(w.succ_core)
+            )
+            return not (w.pred_norm in self.p.person_triggers or name_next)
+        return False
+
+    def _omission(self, w: _Window) -> bool:
+        """Whether an ellipsis is an omission: "(...)", "[...]", "...“", "..." inside a quotation or
+        after a sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft")."""
+        texts, i, raw, pred, succ, succ_core = w.texts, w.i, w.raw, w.pred, w.succ, w.succ_core
+        # After a capital letter it continues that placeholder ("die Firma B ... GmbH",
+        # "der Zeuge W ...,"), also in a quotation.
+        if (pred is not None and self.p.potential["single_letter"].match(pred)
+                and raw[0] not in self.p.strip_leading and self.classify(texts, i - 1) is not None):
+            return False
+        # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name;
+        # nor is an omission before a new sentence, a section or a closing quote ("gezahlt wird
+        # ... Sie endet", "für die Beschäftigten ... § 2", "auf 5% ... “")
+        return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != w.core
+                or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core))
+                or succ_core in self.p.amount_units or succ_core in self.p.month_names
+                or (succ is not None and (succ[0] in "§" + _CLOSE_QUOTES + '"'
+                                          or (succ[0].isupper() and succ_core.lower() in self.p.function_words))))
+
+    def _abbreviation_or_designation(self, w: _Window) -> bool:
+        """"D. h.", "S-Bahnhof"; "Steuerklasse I", "Hilfsantrag A", "Vorschlagsliste „C“",
+        "Merkzeichen "G", "B" und "H"" (a designator before the letter or at the head of its list)."""
+        if w.core in self.p.two_letter_abbreviations or w.core.rstrip(".") in self.p.letter_compounds:
+            return True
+        return self._designator(w.pred_norm) or (
+            (k := self._list_head(w.texts, w.i)) is not None
+            and (self._designator(head := self._norm(w.texts[k])) or head in self.p.reference_words)
+        )
+
+    def _letter_in_context(self, w: _Window) -> bool:
+        """Single letters and initials that the words around them make no placeholder: list items,
+        seats of courts and authorities, statute names, case numbers, outline labels, middle
+        initials, codes, amounts, signatures, cited authors, section references."""
+        texts, i, raw, pred, succ, pattern = w.texts, w.i, w.raw, w.pred, w.succ, w.pattern
+        pred_norm, succ_core, after_succ = w.pred_norm, w.succ_core, w.after_succ
+        if pattern == "same_lower_letters" and (
+            raw.startswith("(") or raw.rstrip(",.;:").endswith(")") or w.core.rstrip(".") == "iii"
+            or (pred is not None and _ENUMERATION_LABEL.match(pred))
+        ):
+            return True  # list items "aaa)", "(bbb)", "bb aaa (1)", "Buchst. iii"
+        if w.core.rstrip(".") == "I" and self._roman_one(raw, pred_norm, succ_core):
+            return True
+        if pattern in ("single_letter", "initials") and self._in_name_list(texts, i):
+            return True
+        if pattern in ("single_letter", "two_letters") and (
+            self._in_signature(texts, i) or self._cited_author(raw, pred, succ, after_succ)
+        ):
+            return True  # "Krumbiegel M. Jostes D. Reidelbach", "Schiek / M. Schmidt", "K. Schneider in Littmann"
+        if pattern != "single_letter":
+            return False
+        return (
+            # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
+            (pred is not None and (self._public_body(pred)
+                                   or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))))
+            or self._in_statute_name(texts, i)  # "LandesVO L. K.", "MTV H"
+            # the register letter of a case number: "13 A 1994 / 17. A", "3d A 317 / 11. O"
+            or (i > 1 and texts[i - 2] == "/" and bool(_DAY_OR_YEAR.match(texts[i - 1])))
+            # an outline label before its roman subsection: "B. I. Die Verfassungsbeschwerde"
+            or (raw.endswith(".") and succ in _ROMAN_LABELS and (pred is None or pred[-1] in ".:;"))
+            or (raw.endswith(".") and self._middle_initial(pred, succ))  # "Peter J. Tettinger"
+            # a designation or file number: "BTX / A", "II / A", "UN Doc. E / CN. 4"
+            or (pred == "/" and i > 1 and bool(_CODE_OR_ROMAN.match(texts[i - 2])))
+            or (succ == "/" and bool(_CODE_OR_ROMAN.match(after_succ)))
+            # "zum Preis von X €", "< Y > EUR", "Krämer in D / P / M"
+            or succ_core in self.p.amount_units
+            or (succ == ">" and self.core(after_succ) in self.p.amount_units)
+            or self._in_slash_run(texts, i)
+            # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
+            or succ in self.p.section_followers
+            or (succ == "/" and bool(_NUMBER.match(self.core(after_succ))))
+            # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
+            or self._after_case_number(texts, i)
+        )
+
+    def _reference(self, w: _Window) -> bool:
+        """A letter or numeral of a reference: page, margin number, appendix, exhibit and statute
+        references ("S. 24", "Anlage K 1", "§ 35 a", "Art. 3 b"), case numbers ("5 C 40.84",
+        "B 12 KR 5/16 R", "V ZR 130/15"), section references ("zu C II 3 der Gründe"), statute
+        books ("SGB V", "BGBl. I"); not before an amount ("das Grundstück A 12.900.000 €")."""
+        texts, i, pred, succ, pattern = w.texts, w.i, w.pred, w.succ, w.pattern
+        pred_norm, succ_core, after_succ = w.pred_norm, w.succ_core, w.after_succ
         amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ).rstrip(".") in self.p.amount_units
         if succ and pattern != "initials" and not amount and (
             _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
@@ -327,48 +370,42 @@ class PlaceholderDetector:
             return True
         if self.core(after_succ) in self.p.reference_followers:
             return True
-        if core.rstrip(".") in self.p.roman_numerals and (
+        roman = self.p.roman_numerals
+        if w.core.rstrip(".") in roman and (
             succ_core in self.p.ordinal_nouns
-            or (succ_core in ("bis", "und", "-", "–") and self.core(after_succ).rstrip(".") in self.p.roman_numerals)
-            or (pred_norm in ("bis", "und", "-", "–") and i > 1
-                and self.core(texts[i - 2]).rstrip(".") in self.p.roman_numerals)
+            or (succ_core in ("bis", "und", "-", "–") and self.core(after_succ).rstrip(".") in roman)
+            or (pred_norm in ("bis", "und", "-", "–") and i > 1 and self.core(texts[i - 2]).rstrip(".") in roman)
         ):
             return True  # "des I. Senats", "Nr. 2 b I bis VI", "Ziffern I bis V"
         # outline labels: "oben A II.", "unter II. D Nr. 5.3"
         if pattern == "single_letter" and (
-            (succ_core.endswith(".") and len(succ_core) > 2 and succ_core.rstrip(".") in self.p.roman_numerals)
-            or (pred is not None and pred.endswith(".") and len(pred) > 2
-                and pred.rstrip(".") in self.p.roman_numerals)
+            (succ_core.endswith(".") and len(succ_core) > 2 and succ_core.rstrip(".") in roman)
+            or (pred is not None and pred.endswith(".") and len(pred) > 2 and pred.rstrip(".") in roman)
         ):
             return True
         if pred and _BARE_NUMBER.match(self.core(pred) if self.core(pred) else pred):
             return True
-        # statute books with a roman numeral: "SGB V", "BGBl. I"
-        if core.rstrip(".") in self.p.roman_numerals and pred and _ALL_CAPS_CODE.match(self.core(pred)):
-            return True
-        # a section marker at a sentence start ("A. Die Revision ist unbegründet") or a first
-        # initial before a name in clear ("K. Schmidt"): followed by a capitalized word that is
-        # not itself an initial. Not when a comma follows the initial ("Dr. K., Institut für")
-        # or a title precedes it and a bracket or a new sentence follows ("Dr. S. (Neurologe)").
-        if (pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
-                and (pred is None or pred.rstrip(_CLOSE_QUOTES + '"')[-1:] in (".", ":", ";") or pred_norm in ("", ))
-                # a second initial before a common noun is a surname: "T. R. Physiotherapie-Partnerschaft"
-                # (before a name it is another first initial: "W. F. Hammetter")
-                and not (self._initial_before(texts, i) and _common_noun(succ_core))
-                and not raw.endswith(",")
-                and not (pred_norm in self.p.person_triggers
-                         and (succ.startswith("(") or succ_core.lower() in self.p.function_words))
-                and not self.p.potential["single_letter"].match(succ_core)
-                and not self.p.potential["two_letters"].match(succ_core)
-                and succ_core not in self.p.legal_forms):
-            return True
-        if pattern == "single_lower_letter":
-            # "a", "b" are list items or abbreviations unless a name or legal form is next to them
-            name_next = succ is not None and (
-                succ_core in self.p.legal_forms or self.classify_simple(succ_core)
-            )
-            return not (pred_norm in self.p.person_triggers or name_next)
-        return False
+        return bool(w.core.rstrip(".") in roman and pred and _ALL_CAPS_CODE.match(self.core(pred)))
+
+    def _before_word_in_clear(self, w: _Window) -> bool:
+        """A section marker at a sentence start ("A. Die Revision ist unbegründet") or a first
+        initial before a name in clear ("K. Schmidt"): followed by a capitalized word that is not
+        itself an initial. Not when a comma follows the initial ("Dr. K., Institut für") or a title
+        precedes it and a bracket or a new sentence follows ("Dr. S. (Neurologe)")."""
+        pred, succ, succ_core = w.pred, w.succ, w.succ_core
+        return bool(
+            w.pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
+            and (pred is None or pred.rstrip(_CLOSE_QUOTES + '"')[-1:] in (".", ":", ";") or w.pred_norm in ("", ))
+            # a second initial before a common noun is a surname: "T. R. Physiotherapie-Partnerschaft"
+            # (before a name it is another first initial: "W. F. Hammetter")
+            and not (self._initial_before(w.texts, w.i) and _common_noun(succ_core))
+            and not w.raw.endswith(",")
+            and not (w.pred_norm in self.p.person_triggers
+                     and (succ.startswith("(") or succ_core.lower() in self.p.function_words))
+            and not self.p.potential["single_letter"].match(succ_core)
+            and not self.p.potential["two_letters"].match(succ_core)
+            and succ_core not in self.p.legal_forms
+        )
 
     def _roman_one(self, raw: str, pred_norm: str, succ_core: str) -> bool:
         """Whether a bare "I" is the roman numeral one ("München I", "BStBl I", "(I.)").
