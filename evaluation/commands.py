@@ -206,6 +206,23 @@ def _method(args) -> str:
     return "none" if args.no_ner else "ner"
 
 
+def check_model_option(args, method: str, settings) -> bool:
+    """Whether the decision needs the contextual model (``--model``). An :class:`InputError` when it
+    is needed and missing, or given where nothing would use it: with ``--combine ner`` the NER's
+    score alone decides, and a model silently ignored would put the NER's figures in a report
+    under the model's name."""
+    from rulings_anon.errors import InputError
+
+    needs_model = settings.needs_model(method)
+    if needs_model and args.model is None:
+        why = "--no-ner" if args.no_ner else f"method {method}" if method != "ner" else f"--combine {args.combine}"
+        raise InputError(f"--model MODEL is needed with {why}; only the NER with --combine ner works without one")
+    if not needs_model and args.model is not None:
+        raise InputError(f"--model is not used with --combine {args.combine}, where the NER's score alone decides; "
+                         "give --combine model, min or mean to let the model judge the NER's candidates")
+    return needs_model
+
+
 def _load(args, method: str, settings, progress: bool = True):
     """The contextual model (None when the decision needs none) and the NER (None unless the method
     is ner); both raise ModelError naming what is wrong, missing options an InputError."""
@@ -216,10 +233,7 @@ def _load(args, method: str, settings, progress: bool = True):
 
     if method == "ner" and args.no_ner:
         raise InputError("--method ner needs the NER; leave out --no-ner")
-    needs_model = settings.needs_model(method)
-    if needs_model and args.model is None:
-        why = "--no-ner" if args.no_ner else f"method {method}" if method != "ner" else f"--combine {args.combine}"
-        raise InputError(f"--model MODEL is needed with {why}; only the NER with --combine ner works without one")
+    needs_model = check_model_option(args, method, settings)
     model = load_element_model(args.model, progress=progress) if needs_model else None
     ner = None
     if method == "ner":

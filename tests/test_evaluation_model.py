@@ -265,6 +265,11 @@ def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
     assert main(["score", str(texts), "--ner", str(tmp_path / "ner"), "--combine", "min", "--output",
                  str(tmp_path / "x.jsonl")]) == 2
     assert "--model MODEL is needed" in capsys.readouterr().err
+    # ... and a model the NER-alone decision would ignore is refused, not silently dropped.
+    assert main(["evaluate", "--model", model, "--test", gold, "--method", "ner", "--ner", str(tmp_path / "ner"),
+                 "--validation", str(workspace["data"])]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--model is not used with --combine ner" in err
     assert main(["evaluate", "--test", gold, "--method", "none"]) == 2
     assert "--model MODEL is needed with method none" in capsys.readouterr().err
     assert main(["score", str(texts), "--no-ner", "--output", str(tmp_path / "x.jsonl")]) == 2

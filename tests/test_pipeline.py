@@ -76,3 +76,24 @@ def test_shipped_configs_load():
         names = [s.name for s in config.stages]
         assert len(names) == len(set(names))
         assert names[:2] == ["import", "split"] and "testset" in names
+
+
+@pytest.mark.parametrize("name", ["configs/demo.json", "configs/gpu.json"])
+def test_shipped_configs_parse_and_use_every_model_they_name(name):
+    """Each stage's command is one the CLI accepts, and an evaluate or score stage that names a
+    contextual model lets it judge: with --combine ner it would be refused (the GPU config's Table
+    6.3 stages once left the combination at the NER-alone default and would have stopped there)."""
+    from evaluation.commands import check_model_option
+    from evaluation.decisions import Settings
+    from rulings_anon.cli import build_parser
+
+    parser = build_parser()
+    checked = 0
+    for stage in PipelineConfig.load(name).stages:
+        args = parser.parse_args(stage.command)
+        if stage.command[0] in ("evaluate", "score"):
+            method = args.method if stage.command[0] == "evaluate" else ("none" if args.no_ner else "ner")
+            needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine))
+            assert needs_model == (args.model is not None), stage.name
+            checked += 1
+    assert checked >= (6 if name.endswith("demo.json") else 74)
