@@ -4,7 +4,8 @@ Each parsed sequence (``preprocessing.record_format.parse_dataset``) becomes
 ``(inputs, labels, loss_mask)``: ``inputs`` as :mod:`models.build` expects them, ``labels`` ``[E]``
 (1 = placeholder) and ``loss_mask`` ``[E]``, the elements the loss counts: a candidate vector (one of
 the record's N, picked at random per step, thesis 5.4.2.1) or every element with ``candidates=False``.
-For BERT with candidates, the candidate elements are masked by the chosen scheme (Table 5.4).
+For BERT with candidates, the candidate elements are masked by the chosen scheme (Table 5.4); without
+candidates (Table 6.4's "Cand NO" rows), a scheme masks the placeholders alone.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ tf = tensorflow()
 class PipelineConfig:
     """How sequences become training examples.
 
-    ``scheme`` is None when nothing is masked (GloVe leave-out models, ``--no-candidates``).
+    ``scheme`` is None when nothing is masked (GloVe leave-out models, BERT with ``--no-candidates`` and
+    no ``--masking``).
     ``random_ids`` is the ``[low, high)`` id range of random replacement tokens.
     """
 
@@ -86,12 +88,16 @@ def prepare_sequence(features: dict, config: PipelineConfig):
     num_elements = tf.shape(labels)[0]
     if config.candidates:
         loss_mask = _pick_candidates(features, labels, element_mask, config.candidate_rate)
-        if config.scheme is not None:
-            strategies = draw_strategies(tf, num_elements, config.scheme)
-            token_ids, token_element = mask_elements(
-                tf, token_ids, token_element, loss_mask, labels, strategies, config.mask_id, config.random_ids)
+        masked = loss_mask
     else:
+        # Without candidate labelling (thesis Table 6.4, "Cand NO") every element counts in the loss
+        # and the scheme, if any, masks the placeholders alone.
         loss_mask = element_mask
+        masked = labels * element_mask
+    if config.scheme is not None:
+        strategies = draw_strategies(tf, num_elements, config.scheme)
+        token_ids, token_element = mask_elements(
+            tf, token_ids, token_element, masked, labels, strategies, config.mask_id, config.random_ids)
     inputs = sequence_inputs(token_ids, token_element, num_elements)
     if config.glove:
         inputs["word_ids"] = tf.cast(features["word_ids"], tf.int32)

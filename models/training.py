@@ -88,15 +88,19 @@ def choose_strategy():
 def resolve_defaults(options: TrainOptions, variant: Variant) -> tuple[bool, str | None, int]:
     """``(candidates, masking, batch_size)`` after the variant's defaults (thesis 5.4.2, 5.4.4.1).
 
-    BERT variants train on candidates masked by M7 (the evaluation condition); the GloVe leave-out
-    variants need neither (5.4.2.1) and are trained on every element.
+    BERT variants train on candidates masked by M7 (the evaluation condition), or without candidates
+    on every element, a ``--masking`` scheme then hiding the placeholders alone (Table 6.4's "Cand
+    NO" rows); the GloVe leave-out variants need neither (5.4.2.1) and are trained on every element.
     """
     candidates = options.candidates if options.candidates is not None else variant.embedding == BERT
     masking = None
     if candidates and variant.embedding == BERT:
         masking = get_scheme(options.masking or "M7").name
+    elif options.masking and variant.embedding == BERT:
+        masking = get_scheme(options.masking).name  # the placeholders alone (Table 6.4, "Cand NO")
     elif options.masking:
-        raise InputError(f"--masking needs a BERT variant with candidates; {variant.name} masks nothing")
+        raise InputError(f"--masking needs a BERT variant; {variant.name} masks nothing (a leave-out layer "
+                         "never sees the element itself: the thesis's M1), leave --masking out")
     return candidates, masking, options.batch_size or variant.batch_size
 
 

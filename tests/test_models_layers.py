@@ -253,3 +253,23 @@ def test_balanced_class_weights_make_both_classes_weigh_half():
     assert class_weights("3", 10, 90) == (3.0, 1.0)
     with pytest.raises(ValueError, match="balanced"):
         class_weights("many", 10, 90)
+
+
+@pytest.mark.parametrize("name", ["M7", "M3"])
+def test_without_candidates_a_scheme_masks_the_placeholders_alone(name):
+    """Table 6.4's "Cand NO" rows (RNN1 with M2, LOConv1 with M3): every element counts in the loss,
+    the placeholders are masked by the scheme and every other element stays as it was."""
+    config = PipelineConfig(glove=False, candidates=False, scheme=get_scheme(name), mask_id=MASK,
+                            random_ids=(FIRST_WORD, VOCAB))
+    tf.random.set_seed(3)
+    features = sequence(40, 0)
+    inputs, labels, loss_mask = prepare_sequence(features, config)
+    assert loss_mask.numpy().tolist() == [1.0] * 40
+    before = element_tokens(features["token_ids"].numpy(), features["token_element"].numpy())
+    after = element_tokens(inputs["token_ids"].numpy(), inputs["token_element"].numpy())
+    for e, original in before.items():
+        if labels.numpy()[e]:
+            assert original == [PLH] and len(after[e]) == 1 and after[e] != [PLH]
+            assert after[e] == [MASK] if name == "M7" else FIRST_WORD <= after[e][0] < VOCAB
+        else:
+            assert after[e] == original

@@ -398,3 +398,23 @@ def test_a_resumed_run_goes_on_where_the_schedule_was(tiny_corpus, tmp_path, mon
     assert expected < 0.1 * tagger.config.learning_rate
     with pytest.raises(ModelError, match="unknown learning rate schedule"):
         train_ner([tiny_corpus], tmp_path / "other", **{**run, "overrides": {**small, "learning_rate_schedule": "step"}})
+
+
+def test_a_split_archive_is_a_corpus_with_the_same_records(tmp_path):
+    """The GPU pipeline trains its NER on the training split: the archive's metadata keeps each
+    ruling's placeholders and LER entities, so it reads as the LER file it was made from."""
+    from fetcher.split import write_archive
+    from rulings_anon.document import Document, Span
+
+    ler = ler_corpus_files()[0]
+    records = list(read_jsonl(ler))[:3]
+    documents = [Document(r["id"], r["text"], {"court": r["court"], "placeholders": len(r["spans"]),
+                                                 "entities": r["entities"]},
+                          [Span.from_dict(s, r["text"]) for s in r["spans"]]) for r in records]
+    write_archive(tmp_path / "train.tar.gz", documents)
+    assert read_corpus([tmp_path / "train.tar.gz"]) == [
+        {"id": r["id"], "text": r["text"], "spans": r["spans"], "entities": r["entities"]} for r in records]
+    # A portal corpus has placeholders but no entity labels: nothing to tag, said in one line.
+    write_archive(tmp_path / "portal.tar.gz", [Document("a", "Herr K. kam.", {"placeholders": 1})])
+    with pytest.raises(InputError, match="portal.tar.gz: ruling 'a' has no LER 'entities' list"):
+        read_corpus([tmp_path / "portal.tar.gz"])

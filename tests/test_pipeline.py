@@ -80,17 +80,24 @@ def test_shipped_configs_load():
 
 @pytest.mark.parametrize("name", ["configs/demo.json", "configs/gpu.json"])
 def test_shipped_configs_parse_and_use_every_model_they_name(name):
-    """Each stage's command is one the CLI accepts, and an evaluate or score stage that names a
-    contextual model lets it judge: with --combine ner it would be refused (the GPU config's Table
-    6.3 stages once left the combination at the NER-alone default and would have stopped there)."""
+    """Each stage's command is one the CLI accepts, a train stage's variant takes its masking
+    options, and an evaluate or score stage that names a contextual model lets it judge: with
+    --combine ner it would be refused. (The GPU config's Table 6.3 stages once left the combination
+    at the NER-alone default, and its GloVe stages passed --masking M1, which leave-out variants
+    refuse: either would have stopped the run there.)"""
     from evaluation.commands import check_model_option
     from evaluation.decisions import Settings
+    from models.training import TrainOptions, resolve_defaults
+    from models.variants import get_variant
     from rulings_anon.cli import build_parser
 
     parser = build_parser()
     checked = 0
     for stage in PipelineConfig.load(name).stages:
         args = parser.parse_args(stage.command)
+        if stage.command[0] == "train":
+            options = TrainOptions(args.data, args.variant, args.out, args.masking, args.candidates)
+            resolve_defaults(options, get_variant(args.variant))
         if stage.command[0] in ("evaluate", "score"):
             method = args.method if stage.command[0] == "evaluate" else ("none" if args.no_ner else "ner")
             needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine))

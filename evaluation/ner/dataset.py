@@ -31,17 +31,42 @@ def dev_corpus_files() -> list[Path]:
     return [f for f in ler_corpus_files() if f.name.split(".")[0] not in HELD_OUT_COURTS]
 
 
+ARCHIVE_SUFFIXES = (".tar.gz", ".tgz")
+
+
 def read_corpus(files, max_docs: int | None = None) -> list[dict]:
-    """Records of ``files`` taken in turn from each file (so every court is represented)."""
+    """Records of ``files`` taken in turn from each file (so every court is represented).
+
+    A file is LER-style JSONL (``.jsonl``, ``.jsonl.gz``) or a ``split`` archive, whose metadata
+    keeps each ruling's placeholders and LER entities (the GPU pipeline trains its NER on the
+    same training split as its models).
+    """
     per_file = []
     for path in files:
-        records = list(read_jsonl(path))
+        archive = str(path).lower().endswith(ARCHIVE_SUFFIXES)
+        records = _archive_records(path) if archive else list(read_jsonl(path))
         for line, record in enumerate(records, 1):
             if not isinstance(record.get("text"), str) or not isinstance(record.get("entities", []), list):
                 raise InputError("record needs a 'text' string and an 'entities' list", path, line)
         per_file.append(records)
     mixed = [r for group in itertools.zip_longest(*per_file) for r in group if r is not None]
     return mixed[:max_docs] if max_docs else mixed
+
+
+def _archive_records(path) -> list[dict]:
+    """LER-style records of a ``split`` archive; an :class:`InputError` when its rulings carry no
+    LER entities (a corpus fetched from a portal has placeholders only, nothing to tag)."""
+    from fetcher.formats import read_split_archive
+
+    records = []
+    for document in read_split_archive(path):
+        entities = document.meta.get("entities")
+        if not isinstance(entities, list):
+            raise InputError(f"ruling {document.id!r} has no LER 'entities' list; train-ner needs "
+                             "entity labels (the bundled LER corpus, or a split archive made from it)", path)
+        records.append({"id": document.id, "text": document.text, "spans": [s.to_dict() for s in document.spans],
+                        "entities": entities})
+    return records
 
 
 def pseudonymize_corpus(records: list[dict], seed: int = 0, names: str = "all",
