@@ -69,7 +69,7 @@ def main() -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{path}: {len(config['stages'])} of the {args.config} stages, scaled down", file=sys.stderr)
-    return subprocess.call([str(Path(sys.executable).with_name("rulings-anon")), "pipeline", "--config", str(path)])
+    return subprocess.call([sys.executable, "-m", "rulings_anon", "pipeline", "--config", str(path)])
 
 
 if __name__ == "__main__":

@@ -365,6 +365,14 @@ def parse_bayern_html(data: bytes, where, fallback_id: str) -> Document:
     )
 
 
+# The archives ``rulings-anon split`` writes (``train.tar.gz``), and any ``.tgz`` of texts.
+SPLIT_ARCHIVE_SUFFIXES = (".tar.gz", ".tgz")
+
+
+def is_split_archive(path) -> bool:
+    return str(path).lower().endswith(SPLIT_ARCHIVE_SUFFIXES)
+
+
 def read_split_archive(path) -> Iterator[Document]:
     """The rulings of a ``split`` archive: ``metadata.jsonl`` plus one ``.txt`` per ruling.
 
@@ -408,7 +416,7 @@ def read_portal_file(path) -> Iterator[Document]:
     """The rulings of one portal file: ``.xml``, ``.zip``, ``.html``/``.htm``, ``.tar.gz``/``.tgz``."""
     path = Path(path)
     name = path.name.lower()
-    if name.endswith((".tar.gz", ".tgz")):
+    if is_split_archive(path):
         yield from read_split_archive(path)
         return
     try:

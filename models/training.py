@@ -94,10 +94,8 @@ def resolve_defaults(options: TrainOptions, variant: Variant) -> tuple[bool, str
     """
     candidates = options.candidates if options.candidates is not None else variant.embedding == BERT
     masking = None
-    if candidates and variant.embedding == BERT:
+    if variant.embedding == BERT and (candidates or options.masking):
         masking = get_scheme(options.masking or "M7").name
-    elif options.masking and variant.embedding == BERT:
-        masking = get_scheme(options.masking).name  # the placeholders alone (Table 6.4, "Cand NO")
     elif options.masking:
         raise InputError(f"--masking needs a BERT variant; {variant.name} masks nothing (a leave-out layer "
                          "never sees the element itself: the thesis's M1), leave --masking out")

@@ -15,7 +15,7 @@ SENTENCE_ENDS = ".)!?"
 
 
 def in_run(words: Sequence[str], i: int, member: Callable[[str], bool], least: int,
-                     name: Callable[[str], bool] | None = None, least_names: int = 0) -> bool:
+           name: Callable[[str], bool] | None = None, least_names: int = 0) -> bool:
     """Whether ``words[i]`` stands in a run of at least ``least`` consecutive words that starts the
     words or follows a word ending a sentence, with at least ``least_names`` words of the run that
     are ``name`` (when given). The run's other words are ``member``; ``words[i]`` is taken as one."""

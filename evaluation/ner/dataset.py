@@ -31,9 +31,6 @@ def dev_corpus_files() -> list[Path]:
     return [f for f in ler_corpus_files() if f.name.split(".")[0] not in HELD_OUT_COURTS]
 
 
-ARCHIVE_SUFFIXES = (".tar.gz", ".tgz")
-
-
 def read_corpus(files, max_docs: int | None = None) -> list[dict]:
     """Records of ``files`` taken in turn from each file (so every court is represented).
 
@@ -41,10 +38,11 @@ def read_corpus(files, max_docs: int | None = None) -> list[dict]:
     keeps each ruling's placeholders and LER entities (the GPU pipeline trains its NER on the
     same training split as its models).
     """
+    from fetcher.formats import is_split_archive
+
     per_file = []
     for path in files:
-        archive = str(path).lower().endswith(ARCHIVE_SUFFIXES)
-        records = _archive_records(path) if archive else list(read_jsonl(path))
+        records = _archive_records(path) if is_split_archive(path) else list(read_jsonl(path))
         for line, record in enumerate(records, 1):
             if not isinstance(record.get("text"), str) or not isinstance(record.get("entities", []), list):
                 raise InputError("record needs a 'text' string and an 'entities' list", path, line)
