@@ -9,7 +9,7 @@
    spans agree at the same threshold (both through the command line).
 4. Scores one ~5 MB document (the test texts joined) to show a large input works, and its speed.
 
-For ``ner`` the sweep covers every combination of ``evaluation.decisions.COMBINATIONS`` (how the
+For ``ner`` the sweep covers every combination of ``rulings_anon.analyzer.decisions.COMBINATIONS`` (how the
 NER's sensitivity score and the model's probability are joined). The defaults are chosen on the
 dev courts' rulings the NER did not train on (``--court bag,bfh,bgh,bpatg,bverfg --unseen-by-ner``),
 then reported on BSG. Without a model directory (``--no-model``) only the NER-alone combination runs.
@@ -31,15 +31,16 @@ from pathlib import Path
 
 import data
 from evaluation.commands import NAME_HALVES, NAMES_HELP
-from evaluation.common_words import common_words, common_words_for
-from evaluation.decisions import COMBINATIONS, Settings, covered_elements
 from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from evaluation.metrics import Confusion
 from evaluation.prediction import NerElementModel, load_element_model
-from evaluation.recognizers import enabled_by_default, enabled_without
 from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from evaluation.testset import gold_records
-from preprocessing.validation import bundled_checked_labels
+from preprocessing.detector_validation import bundled_checked_labels
+from rulings_anon.analyzer.common_words import common_words, common_words_for
+from rulings_anon.analyzer.decisions import COMBINATIONS, Settings, covered_elements
+from rulings_anon.analyzer.recognizers import enabled_by_default, enabled_without
+from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Document, Element, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
@@ -58,7 +59,7 @@ def build_gold(courts: list[str], limit: int | None, seed: int, path: Path, excl
 
 def ner_training_ids(ner) -> set[str]:
     """Ids of the rulings the NER was trained on (the dev corpus read as ``train_ner`` read it)."""
-    from evaluation.ner.dataset import dev_corpus_files, read_corpus
+    from rulings_anon.ner.dataset import dev_corpus_files, read_corpus
 
     return {r["id"] for r in read_corpus(dev_corpus_files(), ner.config.training.get("documents"))}
 
@@ -207,7 +208,7 @@ def bench_large(model, golds: list[GoldDocument], settings: Settings, ner=None, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("models", nargs="*", help="trained model directories")
-    parser.add_argument("--court", default="bsg",
+    parser.add_argument("--court", default=HELD_OUT_COURT,
                         help="court(s) of the test set, comma-separated (default: the held-out bsg)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N rulings of the court")
     parser.add_argument("--ner", default=None, help="NER model directory (adds the ner method)")
@@ -239,7 +240,7 @@ def main() -> None:
     skipped = sorted(enabled_by_default() - recognizers) if recognizers is not True else []
     ner = None
     if args.ner:
-        from evaluation.ner import load_ner
+        from rulings_anon.ner import load_ner
 
         ner = load_ner(args.ner)
     if not args.models and (ner is None or settings.needs_model("ner")):

@@ -24,11 +24,12 @@ from pathlib import Path
 from bench_evaluation import SWEEP, build_gold
 
 import data
-from evaluation.common_words import DEV_COURTS, common_words_for
-from evaluation.decisions import Settings
 from evaluation.evaluate import gold_documents, measure, observe_gold
-from evaluation.ner import load_ner, train_ner
-from evaluation.ner.training import STATE
+from rulings_anon.analyzer.common_words import common_words_for
+from rulings_anon.analyzer.decisions import Settings
+from rulings_anon.defaults import DEV_COURTS
+from rulings_anon.ner import load_ner, train_ner
+from rulings_anon.ner.trainer import STATE
 
 
 def left_out_ner(court: str, runs: Path, epochs: int, max_docs: int):

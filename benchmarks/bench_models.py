@@ -23,10 +23,9 @@ from pathlib import Path
 
 import data
 from rulings_anon.cli import main as cli
+from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
 from rulings_anon.inputs import read_documents
 from rulings_anon.jsonl import write_json
-
-DEV_COURTS = ["bag", "bfh", "bgh", "bpatg", "bverfg"]
 
 
 def preprocess(kind: str, out: Path, courts: list[str]) -> Path:
@@ -89,7 +88,7 @@ def main() -> int:
         if not (work / "encoder" / "saved_model.pb").exists():
             build_tiny_hub_encoder(encoder, bert / "tokenizer" / "vocab.txt", hidden=128, layers=2, heads=2,
                                    max_seq_len=128)
-    documents = list(read_documents(data.ler_corpus_files(["bsg"])))[: args.documents]
+    documents = list(read_documents(data.ler_corpus_files(HELD_OUT_COURTS)))[: args.documents]
     device = "GPU" if tf.config.list_physical_devices("GPU") else f"CPU ({tf.config.threading.get_intra_op_parallelism_threads() or 'all'} threads)"
     results = {"device": device, "training": [], "scoring": []}
     for variant, data_dir in ((args.bert_variant, bert), (args.glove_variant, glove)):

@@ -24,13 +24,14 @@ from collections import Counter
 from pathlib import Path
 
 from data import ler_corpus_files
-from evaluation.candidates import propose_candidates_many
 from evaluation.commands import NAME_HALVES, NAMES_HELP
-from evaluation.ner import load_ner, train_ner
-from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
 from evaluation.testset import apply_checked
-from preprocessing.validation import bundled_checked_labels
+from preprocessing.detector_validation import bundled_checked_labels
+from rulings_anon.analyzer.candidates import propose_candidates_many
+from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Span, element_labels, split_elements
+from rulings_anon.ner import load_ner, train_ner
+from rulings_anon.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
 
 
 def candidate_metrics(records: list[dict], proposals: list[list[Span]]) -> dict:
@@ -71,7 +72,7 @@ def main(argv=None) -> int:
     parser.add_argument("--max-docs", type=int, default=450, help="training documents when it must be trained")
     parser.add_argument("--seed", type=int, default=1, help="seed of the test set's surrogates (default 1)")
     parser.add_argument("--names", choices=NAME_HALVES, default="foreign", help=NAMES_HELP)
-    parser.add_argument("--court", default="bsg",
+    parser.add_argument("--court", default=HELD_OUT_COURT,
                         help="court(s) to measure on, comma-separated (default: the held-out bsg); dev courts "
                              "with --unseen-by-ner to set thresholds")
     parser.add_argument("--unseen-by-ner", action="store_true",

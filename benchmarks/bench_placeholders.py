@@ -21,13 +21,19 @@ import time
 from pathlib import Path
 
 import data
-from preprocessing.placeholders import PlaceholderDetector
-from preprocessing.validation import detection_metrics, format_table, read_checked_labels, validate_documents
+from preprocessing.detector_validation import (
+    detection_metrics,
+    format_table,
+    read_checked_labels,
+    validate_documents,
+)
 from rulings_anon.confusion import Confusion
+from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
 from rulings_anon.inputs import read_documents
+from rulings_anon.placeholders.detector import PlaceholderDetector
 
-HELD_OUT = ["bsg"]
-DEV = ["bag", "bfh", "bgh", "bpatg", "bverfg"]
+HELD_OUT = list(HELD_OUT_COURTS)
+DEV = list(DEV_COURTS)
 
 
 class DetectOnce:

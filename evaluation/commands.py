@@ -11,17 +11,19 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from interactive.commands import NAME_HALVES
 from rulings_anon.cli import Command
+from rulings_anon.defaults import (
+    BATCH_MIN_DOCUMENTS,
+    BATCH_SHARE,
+    DEFAULT_COMBINATION,
+    DEFAULT_NER_THRESHOLD,
+    DEFAULT_THRESHOLD,
+    NAME_HALVES,
+)
 
 from .ner_commands import COMMANDS as NER_COMMANDS
 
-# Keep in step with evaluation.scoring's defaults (not imported: it would load numpy here).
-DEFAULT_THRESHOLD = 0.3
-DEFAULT_NER_THRESHOLD = 0.8
-DEFAULT_COMBINATION = "ner"
-COMBINATION_NAMES = ("model", "ner", "min", "mean")  # evaluation.decisions.COMBINATIONS
-BATCH_SHARE, BATCH_MIN_DOCUMENTS = 0.05, 10  # evaluation.common_words.BATCH_SHARE, BATCH_MIN_DOCUMENTS
+COMBINATION_NAMES = ("model", "ner", "min", "mean")  # rulings_anon.analyzer.decisions.COMBINATIONS
 # Which names build-testset and the benchmarks draw for surrogates.
 NAMES_HELP = ("names drawn for the surrogates: foreign (default: Austrian and Swiss names the German lists "
               "lack, which no model here trains on), all (the German lists the models train on), or the "
@@ -176,9 +178,8 @@ def _recognizers(args) -> bool | set[str]:
     skipped ones, or False for none (an unknown name is an InputError listing the known ones)."""
     if args.no_recognizers:
         return False
+    from rulings_anon.analyzer.recognizers import enabled_without
     from rulings_anon.errors import InputError
-
-    from .recognizers import enabled_without
 
     try:
         return enabled_without(args.skip_recognizers)
@@ -189,8 +190,9 @@ def _recognizers(args) -> bool | set[str]:
 def _settings(args, method: str, texts: Callable[[], Iterable[str]]):
     """The decision settings; ``texts`` gives the input documents' texts (read only for the batch
     vocabulary)."""
-    from .common_words import common_words, common_words_for
-    from .decisions import Settings
+    from rulings_anon.analyzer.common_words import common_words, common_words_for
+    from rulings_anon.analyzer.decisions import Settings
+
     from .scoring import default_threshold
 
     consistency = not args.no_consistency
@@ -237,7 +239,7 @@ def _load(args, method: str, settings, progress: bool = True):
     model = load_element_model(args.model, progress=progress) if needs_model else None
     ner = None
     if method == "ner":
-        from .ner import load_ner
+        from rulings_anon.ner import load_ner
 
         directory = args.ner or data_path("ner")
         if not directory.is_dir():
@@ -308,7 +310,7 @@ def _run_score(args) -> int:
 
 
 def _run_testset(args) -> int:
-    from preprocessing.validation import read_checked_labels
+    from preprocessing.detector_validation import read_checked_labels
     from rulings_anon.jsonl import write_jsonl
 
     from .testset import gold_records

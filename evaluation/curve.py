@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from rulings_anon.analyzer.decisions import Settings
 from rulings_anon.document import Document
 from rulings_anon.jsonl import atomic_writer
 
-from .decisions import Settings
 from .evaluate import gold_documents, measure, observe_gold
 
 DEFAULT_THRESHOLDS = tuple(round(0.05 * i, 2) for i in range(1, 20))

@@ -4,7 +4,7 @@
   with the mask token (scheme M7, as in training); the metrics count the candidates only, and the
   appendix A.2 estimate says what the precision would be if every element were classified.
 * ``none`` (5.5.3.3): every element classified unmasked, as ``score`` does without a NER: the
-  same decision (:func:`evaluation.decisions.decide`: consistency, standalone recognizer hits)
+  same decision (:func:`rulings_anon.analyzer.decisions.decide`: consistency, standalone recognizer hits)
   unless switched off.
 * ``ner`` (5.5.3.2 with the combination of thesis 9.2): the legal NER and the recognizers propose
   references, which are masked; a reference is sensitive when the model says its context is,
@@ -23,10 +23,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rulings_anon.analyzer.decisions import Settings, covered_elements
+from rulings_anon.analyzer.evidence import Observation, observe
 from rulings_anon.document import Document, Element, element_labels, split_elements
 from rulings_anon.errors import InputError
 
-from .decisions import Settings, covered_elements
 from .metrics import (
     Confusion,
     detected_recall,
@@ -34,7 +35,6 @@ from .metrics import (
     random_candidate_precision,
     reference_recall,
 )
-from .observation import Observation, observe
 
 METHODS = ("random", "ner", "none")  # thesis 5.5.3 order: random, NER-chosen, none
 RANDOM_CANDIDATE_RATE = 0.025  # thesis 5.5.3.1

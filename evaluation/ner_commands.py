@@ -67,9 +67,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rulings_anon.errors import InputError
-
-    from .ner.dataset import dev_corpus_files
-    from .ner.training import train_ner
+    from rulings_anon.ner.dataset import dev_corpus_files
+    from rulings_anon.ner.trainer import train_ner
 
     files = args.corpus or dev_corpus_files()
     for path in files:
@@ -83,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
                  "learning_rate_schedule": args.learning_rate_schedule,
                  "lexicon": None if args.lexicon == "none" else args.lexicon}
     if overrides["lexicon"]:
-        from .ner.lexicon import lexicon_file
+        from rulings_anon.ner.lexicon_builder import lexicon_file
 
         if not lexicon_file(overrides["lexicon"]).is_file():
             raise InputError("no such lexicon (give a name in data/lexicon/ or 'none')", lexicon_file(args.lexicon))

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import numpy as np
 
+from rulings_anon.defaults import PREDICTION_CHUNK_ELEMENTS
 from rulings_anon.document import Document, count_elements
 from rulings_anon.errors import ModelError
 
-# Documents handed to the model at once: enough to fill its batches, few enough to keep memory flat.
-CHUNK_ELEMENTS = 200_000
+CHUNK_ELEMENTS = PREDICTION_CHUNK_ELEMENTS
 
 
 def chunks(documents: Iterable[Document], size: int = CHUNK_ELEMENTS) -> Iterator[list[Document]]:
@@ -39,7 +39,7 @@ def load_element_model(model_dir, progress: bool = False):
     """The element model of a directory: a contextual model of ``rulings-anon train``
     (:class:`ElementModel`), or a legal NER of ``train-ner`` whose sensitivity output classifies
     every element unmasked (:class:`NerElementModel`; the ``none`` method only)."""
-    from .ner.model import is_ner_directory
+    from rulings_anon.ner.model import is_ner_directory
 
     if is_ner_directory(model_dir):
         return NerElementModel(model_dir, progress)
@@ -96,7 +96,7 @@ class NerElementModel:
     candidates."""
 
     def __init__(self, model_dir, progress: bool = False):
-        from .ner import load_ner
+        from rulings_anon.ner import load_ner
 
         self.model_dir = Path(model_dir)
         self.tagger = load_ner(self.model_dir)
@@ -110,7 +110,7 @@ class NerElementModel:
         if candidates is not None:
             raise ModelError(f"{self.model_dir}: a NER model classifies unmasked elements only (method none); "
                              "masked candidates need a model of `rulings-anon train`")
-        from .observation import blocks
+        from rulings_anon.analyzer.evidence import blocks
 
         result: list[np.ndarray] = []
         bar = _bar(self.progress, sum(count_elements(d.text) for d in documents))

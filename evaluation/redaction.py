@@ -11,7 +11,7 @@ rewrites the text. Court style (the placeholders the training corpus is made of)
 * places, streets, dates, numbers, accounts, e-mail addresses and everything else: "...".
 
 A span without a type gets the type the terminal tool infers from its context
-(:func:`interactive.types.infer_type`: "Herrn Kemper" is a person, "in Kehl" a place).
+(:func:`rulings_anon.replacement.type_inference.infer_type`: "Herrn Kemper" is a person, "in Kehl" a place).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
 FILLER = "..."
-# Reference types (interactive.surrogates.TYPES, LER tags, recognizer types) -> placeholder style.
+# Reference types (rulings_anon.replacement.surrogates.TYPES, LER tags, recognizer types) -> placeholder style.
 STYLE_OF_TYPE = {
     "person": "initials", "PER": "initials", "AN": "initials",
     "company": "company", "UN": "company", "organization": "company", "ORG": "company",
@@ -45,7 +45,7 @@ def reference_type(text: str, span: Span) -> str:
     """The span's type, or the type inferred from its context when it has none."""
     if span.type:
         return span.type
-    from interactive.types import infer_type
+    from rulings_anon.replacement.type_inference import infer_type
 
     return infer_type(text, span.start, span.end)
 
@@ -106,7 +106,7 @@ class Pseudonymizer:
     """
 
     def __init__(self, doc_id: str, seed: int = 0):
-        from interactive.surrogates import NameMemo, SurrogateGenerator
+        from rulings_anon.replacement.surrogates import NameMemo, SurrogateGenerator
 
         self.generator = SurrogateGenerator(seed).for_document(doc_id)
         self.used: set[str] = set()
@@ -144,7 +144,7 @@ class Pseudonymizer:
 def pseudonymize(text: str, spans: Sequence[Span], doc_id: str, seed: int = 0) -> tuple[str, list[dict]]:
     """``text`` with every span replaced by a consistent realistic surrogate (:class:`Pseudonymizer`);
     returns the new text and the spans ``{"start", "end", "type"}`` of the surrogates."""
-    from interactive.surrogates import canonical_type
+    from rulings_anon.replacement.surrogates import canonical_type
 
     table = Pseudonymizer(doc_id, seed)
     pieces, new_spans, last, length = [], [], 0, 0
@@ -169,14 +169,14 @@ def pseudonymize(text: str, spans: Sequence[Span], doc_id: str, seed: int = 0) -
     return "".join(pieces), new_spans
 
 
-# Recognizer types (evaluation/recognizers) -> the surrogate generator's types.
+# Recognizer types (rulings_anon/analyzer/recognizers) -> the surrogate generator's types.
 _RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url", "URL": "email/url",
                      "BIRTH_DATE": "date"}
 
 
 def _surrogate_type(kind: str) -> str:
     """A type the surrogate generator knows (its own names, LER tags, recognizer types)."""
-    from interactive.surrogates import canonical_type
+    from rulings_anon.replacement.surrogates import canonical_type
 
     try:
         return canonical_type(kind)

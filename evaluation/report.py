@@ -30,7 +30,7 @@ LEGEND = ("'Embed', 'Cand', 'Epoc', 'Thr', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 
 
 def model_row(model_dir) -> dict:
     """The model columns of a row, from the model directory's ``config.json`` (None: the NER alone)."""
-    from .ner.model import is_ner_directory
+    from rulings_anon.ner.model import is_ner_directory
 
     if model_dir is None:
         return {"model": "-", "Embed": "-", "Variant": "NER alone", "Cand": "YES", "Mask": "-", "Epoc": "-"}

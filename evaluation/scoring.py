@@ -3,7 +3,7 @@
 Without a NER model every element is classified unmasked (the ``none`` method) and standalone
 recognizer hits (IBAN, e-mail, ...) are added; with ``--ner`` the legal NER and the recognizers
 propose references, which are masked and judged by the contextual model (the ``ner`` method).
-Either way :func:`evaluation.decisions.decide` makes the spans, with per-document consistency,
+Either way :func:`rulings_anon.analyzer.decisions.decide` makes the spans, with per-document consistency,
 so ``evaluate`` with the same options measures exactly what ``score`` writes.
 
 Documents are scored in chunks; finished documents go to ``OUTPUT.partial`` at once, so an
@@ -18,23 +18,21 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulings_anon.analyzer.decisions import Settings
+from rulings_anon.analyzer.evidence import observe
+from rulings_anon.defaults import (
+    DEFAULT_COMBINATION,  # noqa: F401 (the scorer's defaults, read by the benchmarks)
+    DEFAULT_NER_THRESHOLD,
+    DEFAULT_THRESHOLD,
+    SCORE_CHUNK_ELEMENTS,
+)
 from rulings_anon.document import Document, Span, count_elements, spans_record, split_elements
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import JsonlAppender, atomic_writer, read_jsonl, write_jsonl
 
-from .decisions import Settings
-from .observation import observe
 from .prediction import chunks
 
-# The defaults were chosen on the dev courts' pseudonymized rulings that the bundled NER did not
-# train on (benchmarks/bench_evaluation.py --unseen-by-ner), never on the held-out court; see the
-# README ("Evaluation and scoring"). DEFAULT_THRESHOLD applies to the contextual model's probability
-# (every element, or combinations that use the model) and favours recall (thesis 7.1: a revealed
-# name harms more than a hidden word); DEFAULT_NER_THRESHOLD to the NER's sensitivity probability.
-DEFAULT_THRESHOLD = 0.3
-DEFAULT_NER_THRESHOLD = 0.8
-DEFAULT_COMBINATION = "ner"
-CHUNK_ELEMENTS = 100_000
+CHUNK_ELEMENTS = SCORE_CHUNK_ELEMENTS
 
 
 def default_threshold(mode: str, combination: str) -> float:
@@ -48,7 +46,7 @@ class Scorer:
 
     model: object  # evaluation.prediction.ElementModel, or None when the combination needs none
     settings: Settings
-    ner: object = None  # evaluation.ner.NerTagger or None
+    ner: object = None  # rulings_anon.ner.NerTagger or None
     recognizers: bool = True
 
     @property

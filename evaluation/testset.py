@@ -4,10 +4,10 @@ The courts' placeholders in a LER record ("K.", "M-GmbH", "...") are its gold sp
 by a realistic surrogate of its type that keeps what the placeholder shows (initials, legal form),
 the same placeholder by the same surrogate within a document, gives text that reads like a
 non-anonymized ruling, with gold spans that point exactly at the surrogates' names (not their
-titles or legal forms: :func:`interactive.surrogates.sensitive_part`): the gold format of
+titles or legal forms: :func:`rulings_anon.replacement.surrogates.sensitive_part`): the gold format of
 DESIGN.md, ``{"id", "text", "spans": [{"start", "end", "type"}]}`` (types as in
-:data:`interactive.surrogates.TYPES`). The surrogates come from the terminal tool's generator
-(:func:`interactive.surrogates.pseudonymize_record`), seeded per document id.
+:data:`rulings_anon.replacement.surrogates.TYPES`). The surrogates come from the terminal tool's generator
+(:func:`rulings_anon.replacement.surrogates.pseudonymize_record`), seeded per document id.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def apply_checked(record: dict, checked: dict) -> dict:
     """``record`` with its placeholder ``spans`` corrected by hand-checked element labels.
 
     ``checked`` maps ``(doc id, start, end)`` of an element to whether it is a placeholder
-    (:func:`preprocessing.validation.read_checked_labels`). An element checked "no" is cut out of
+    (:func:`preprocessing.detector_validation.read_checked_labels`). An element checked "no" is cut out of
     the spans; one checked "yes" that no span covers becomes a span of its own (without brackets,
     quotes, a trailing comma, or a sentence period after a full word), typed later from its form.
     """
@@ -84,8 +84,8 @@ def gold_records(paths: Iterable, seed: int = 0, limit: int | None = None,
     element labels correct the records' placeholder spans first (:func:`apply_checked`).
 
     Surrogates come from the ``foreign`` names, which no model of this project trains on
-    (``interactive.surrogates.NAME_HALVES``): a test must not reward names learnt by heart."""
-    from interactive.surrogates import SurrogateGenerator, pseudonymize_record
+    (``rulings_anon.replacement.surrogates.NAME_HALVES``): a test must not reward names learnt by heart."""
+    from rulings_anon.replacement.surrogates import SurrogateGenerator, pseudonymize_record
 
     generator = SurrogateGenerator(seed, names)
     count = 0

@@ -2,7 +2,7 @@
 
 The validation split is anonymized text: placeholders are the positives, and with candidates
 the counted elements are a candidate vector masked by the model's scheme, exactly as the training
-loop validates (:mod:`models.pipeline`). Set beside the test metrics without candidates, the
+loop validates (:mod:`models.input_pipeline`). Set beside the test metrics without candidates, the
 difference is the validation-test gap of thesis 7.2.
 """
 
@@ -17,7 +17,7 @@ from .metrics import Confusion
 
 def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -> dict:
     """Recall, precision and accuracy of ``model`` (an ``ElementModel``) on ``DATA/validation-*``."""
-    from models.pipeline import PipelineConfig, make_dataset
+    from models.input_pipeline import InputConfig, make_dataset
     from preprocessing.record_format import shard_files
     from rulings_anon.tf import tensorflow
 
@@ -27,7 +27,7 @@ def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -
     if not files:
         raise InputError("no validation-*.tfrecord shards (run 'rulings-anon preprocess')", data_dir)
     config = model.predictor.config
-    pipeline = PipelineConfig.for_model(config)
+    pipeline = InputConfig.for_model(config)
     tf.random.set_seed(seed)
     confusion = Confusion()
     for inputs, labels, loss_mask in make_dataset(files, config.tokenizer, pipeline, config.batch_size):

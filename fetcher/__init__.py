@@ -1,10 +1,10 @@
 """Fetcher stage: collect published, already anonymized rulings and split them (thesis 5.1-5.2).
 
-* :mod:`fetcher.formats`: the portals' file formats (XML, ZIP, HTML pages, split archives) to
+* :mod:`rulings_anon.formats`: the portals' file formats (XML, ZIP, HTML pages, split archives) to
   :class:`~rulings_anon.document.Document`;
 * :mod:`fetcher.client`: a polite HTTP client (robots.txt, rate limit, retries with back-off);
 * :mod:`fetcher.bayern`, :mod:`fetcher.rii`: the two portals as sources of rulings;
 * :mod:`fetcher.corpus`: the resumable corpus directory (``rulings.jsonl`` + ``metadata.jsonl``);
-* :mod:`fetcher.anonymized`: keep only rulings anonymized with placeholders (thesis 5.2);
+* :mod:`fetcher.placeholder_count`: keep only rulings anonymized with placeholders (thesis 5.2);
 * :mod:`fetcher.split`: the random (or held-out court) train/test split as ``.tar.gz`` files.
 """

@@ -23,11 +23,11 @@ from urllib.parse import quote
 
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
+from rulings_anon.formats import iso_date, listed_as, parse_html, parse_zip
+from rulings_anon.textblocks import clean
 
 from .client import PoliteClient
 from .collect import Candidate, court_matches, in_period
-from .formats import iso_date, listed_as, parse_html, parse_zip
-from .textblocks import clean
 
 BASE_URL = "https://www.gesetze-bayern.de"
 SEARCH_SESSION = "/Search/Filter/DOKTYP/rspr"

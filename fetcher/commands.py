@@ -117,9 +117,9 @@ def _file_candidates(paths):
 
 
 def run_fetch(args) -> int:
+    from fetcher.placeholder_count import PlaceholderCounter
     from rulings_anon.errors import InputError
 
-    from .anonymized import PlaceholderCounter
     from .collect import collect
     from .corpus import Corpus
 

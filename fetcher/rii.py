@@ -19,11 +19,11 @@ from lxml import etree
 
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
+from rulings_anon.formats import iso_date, listed_as, parse_zip
+from rulings_anon.textblocks import clean
 
 from .client import PoliteClient
 from .collect import Candidate, court_matches, in_period
-from .formats import iso_date, listed_as, parse_zip
-from .textblocks import clean
 
 BASE_URL = "https://www.rechtsprechung-im-internet.de"
 TABLE_OF_CONTENTS = "/rii-toc.xml"

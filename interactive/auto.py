@@ -1,7 +1,7 @@
 """``replace --auto``: pseudonymize without questions (a whole corpus in one command).
 
 Every placeholder the detector finds is accepted, its type inferred from the context
-(:func:`interactive.types.infer_type`), its replacement drawn from the seeded table; every other
+(:func:`rulings_anon.replacement.type_inference.infer_type`), its replacement drawn from the seeded table; every other
 non-plain element is recorded as "not a placeholder". Document corrections are only reported
 (written to ``corrections.jsonl`` with ``"accepted": false``), never applied.
 """

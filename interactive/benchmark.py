@@ -17,12 +17,11 @@ import time
 from collections import Counter
 
 from data import ler_corpus_files
+from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
+from rulings_anon.replacement.surrogates import LER_TYPES, SurrogateGenerator, pseudonymize_record
+from rulings_anon.replacement.type_inference import infer_type
 
-from .surrogates import LER_TYPES, SurrogateGenerator, pseudonymize_record
-from .types import infer_type
-
-DEV_COURTS = ("bag", "bfh", "bgh", "bpatg", "bverfg")
-HELD_OUT = ("bsg",)
+HELD_OUT = HELD_OUT_COURTS
 _INITIAL = re.compile(r"^[A-ZÄÖÜ]")
 
 

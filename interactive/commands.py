@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 
 from rulings_anon.cli import Command
-
-# The names surrogates can be drawn from: interactive.surrogates.NAME_HALVES, written out so that
-# building the parsers (here and in build-testset and the benchmarks) imports no faker.
-NAME_HALVES = ("all", "foreign", "testing", "training")
+from rulings_anon.defaults import NAME_HALVES
 
 REPLACE_DESCRIPTION = """\
 Replace the placeholders of anonymized rulings by realistic values, producing pseudonymized

@@ -8,10 +8,11 @@ offered one by one.
 
 from __future__ import annotations
 
+from rulings_anon.placeholders.review_units import Unit
+from rulings_anon.replacement.surrogates import TYPES
+
 from .session import DocumentSession
-from .surrogates import TYPES
 from .terminal import ENTER, ESCAPE, Terminal
-from .units import Unit
 
 # Keys of the ten types: a letter (p for person, l for "location" = place, x for other) or the
 # type's position 1..9, 0.

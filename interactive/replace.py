@@ -19,7 +19,7 @@ from .store import Store
 
 
 def replace(args) -> int:
-    from preprocessing.placeholders import PlaceholderDetector
+    from rulings_anon.placeholders.detector import PlaceholderDetector
 
     documents = list(read_documents([args.input], args.encoding))
     if args.limit is not None:

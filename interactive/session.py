@@ -10,12 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulings_anon.document import Document
+from rulings_anon.placeholders.review_units import Unit, document_units, widen
+from rulings_anon.replacement.surrogates import (
+    ReplacementTable,
+    SurrogateGenerator,
+    canonical_type,
+    pseudonymize,
+)
+from rulings_anon.replacement.type_inference import infer_type
 
 from .corrections import Correction, apply_corrections, find_corrections
 from .store import Store
-from .surrogates import ReplacementTable, SurrogateGenerator, canonical_type, pseudonymize
-from .types import infer_type
-from .units import Unit, document_units, widen
 
 
 @dataclass(frozen=True)

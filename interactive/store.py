@@ -6,7 +6,7 @@ Files in ``--out DIR``:
   user decides, so Ctrl-C or a closed terminal loses nothing: ``{"id", "element", "start", "end",
   "placeholder", "type", "span": [start, end], "text", "replacement", "suggested", "by"}``.
   ``start``/``end`` are the element's offsets in the input text (what
-  ``preprocessing.validation.validate_decisions`` reads), ``span`` the placeholder's, which may
+  ``preprocessing.detector_validation.validate_decisions`` reads), ``span`` the placeholder's, which may
   cover several elements ("K. B.") or part of one ("(K.)"). ``by`` is ``user``, ``suggestion``
   (the user accepted the detector's suggestion with Enter) or ``auto``. Undo rewrites the file
   without the undone lines.

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import numpy as np
 
+from models.architecture import ELEMENT_INPUTS, TOKEN_INPUTS, EmbeddingSpec, build_model
 from rulings_anon.document import Document, iter_element_bounds
 from rulings_anon.errors import ModelError
 from rulings_anon.tf import tensorflow
 
 from . import model_dir as md
-from .build import ELEMENT_INPUTS, TOKEN_INPUTS, EmbeddingSpec, build_model
 from .variants import BERT
 
 tf = tensorflow()

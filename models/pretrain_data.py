@@ -72,7 +72,7 @@ def gold_labeller(paragraph: Paragraph, document: Document):
 
 def detector_labeller() -> PlaceholderLabeller:
     """Placeholders found by the rule-based detector (what a fetched corpus has)."""
-    from preprocessing.placeholders import PlaceholderDetector
+    from rulings_anon.placeholders.detector import PlaceholderDetector
 
     detector = PlaceholderDetector()
     return lambda paragraph, document: detector.label_elements(paragraph.text)
@@ -83,7 +83,7 @@ LABELLERS = {"detector": detector_labeller, "gold": lambda: gold_labeller}
 
 def labelled_elements(documents: Iterable[Document], labeller: PlaceholderLabeller):
     """Yield per document its ``(element text, is_placeholder)`` pairs, paragraph by paragraph."""
-    from preprocessing.paragraphs import extract_paragraphs
+    from rulings_anon.placeholders.paragraphs import extract_paragraphs
 
     for document in documents:
         pairs: list[tuple[str, bool]] = []

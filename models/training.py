@@ -1,7 +1,7 @@
 """The training loop (thesis 5.4.3–5.4.4): candidates, weighted loss, validation, early stopping.
 
 Per step each sequence gets a random candidate vector and, for BERT, its candidates are masked by the
-scheme (:mod:`models.pipeline`); the class-weighted binary cross-entropy counts the candidates only
+scheme (:mod:`models.input_pipeline`); the class-weighted binary cross-entropy counts the candidates only
 (or every element with ``candidates=False``). After every epoch the model is validated on the
 validation split; the best weights so far go to ``MODEL/weights``; training stops early when the
 validation loss rises while the training loss falls (overfitting, 5.4.4.3).
@@ -25,15 +25,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from models.architecture import EmbeddingSpec, build_model
+from models.input_pipeline import InputConfig, make_dataset
 from rulings_anon.errors import InputError, ModelError
 from rulings_anon.jsonl import read_json, write_json
 from rulings_anon.tf import keras, tensorflow
 
 from . import model_dir as md
-from .build import EmbeddingSpec, build_model
 from .masking import DEFAULT_CANDIDATE_RATE, get_scheme
 from .optimization import OptimizerConfig, class_weights, create_optimizer, weighted_bce_sum
-from .pipeline import PipelineConfig, make_dataset
 from .variants import BERT, GLOVE, Variant, get_variant
 
 tf = tensorflow()
@@ -198,8 +198,8 @@ class Trainer:
             _check_bert_fits_data(Path(options.bert_handle), self.data_dir, self.data_format)
 
     # -- set-up ------------------------------------------------------------------------------------
-    def _pipeline_config(self) -> PipelineConfig:
-        return PipelineConfig.for_data(self.data_format, self.variant.embedding, self.candidates, self.masking)
+    def _pipeline_config(self) -> InputConfig:
+        return InputConfig.for_data(self.data_format, self.variant.embedding, self.candidates, self.masking)
 
     def _model_config(self, glove: dict, weights: tuple[float, float]) -> md.ModelConfig:
         return md.ModelConfig(

@@ -55,14 +55,14 @@ class LabeledParagraph:
 
 
 def _paragraphs(document: Document) -> list[Paragraph]:
-    from .paragraphs import extract_paragraphs
+    from rulings_anon.placeholders.paragraphs import extract_paragraphs
 
     return extract_paragraphs(document.text)
 
 
 def weak_labels() -> Callable[[Document], list[LabeledParagraph]]:
     """Labels from the rule-based placeholder detector (the training signal, thesis 5.3.2)."""
-    from .placeholders import PlaceholderDetector
+    from rulings_anon.placeholders.detector import PlaceholderDetector
 
     detector = PlaceholderDetector()
 
@@ -111,16 +111,15 @@ def placeholder_spans(labels: str) -> Callable[[Document], list[Span]]:
     """The placeholder spans of a document that pseudonymization replaces.
 
     ``weak``: the detector's references exactly as ``replace --auto`` accepts them
-    (:func:`interactive.units.document_units`: one span per reference, "K. B.", "M-GmbH & Co. KG",
+    (:func:`rulings_anon.placeholders.review_units.document_units`: one span per reference, "K. B.", "M-GmbH & Co. KG",
     no two sharing an element); ``gold``: the document's gold ``spans``.
     """
     if labels == "gold":
         return lambda document: list(document.spans)
     if labels != "weak":
         raise InputError(f"cannot pseudonymize with --labels {labels!r}: use weak or gold")
-    from interactive.units import document_units
-
-    from .placeholders import PlaceholderDetector
+    from rulings_anon.placeholders.detector import PlaceholderDetector
+    from rulings_anon.placeholders.review_units import document_units
 
     detector = PlaceholderDetector()
 
@@ -136,14 +135,14 @@ def pseudonymize_documents(documents: Iterable[Document], labels: str = "weak",
     """Each document with its placeholders replaced by realistic surrogates (training data).
 
     The placeholders (:func:`placeholder_spans`) get the type their gold span has or the one the
-    terminal tool infers from the context (:func:`interactive.types.infer_type`), and a value of
+    terminal tool infers from the context (:func:`rulings_anon.replacement.type_inference.infer_type`), and a value of
     the terminal tool's generator seeded by ``seed`` and the document id
-    (:func:`interactive.surrogates.pseudonymize`, as ``replace --auto`` and ``build-testset`` do).
+    (:func:`rulings_anon.replacement.surrogates.pseudonymize`, as ``replace --auto`` and ``build-testset`` do).
     The returned document's ``spans`` point exactly at the surrogates' names (gold labels), its
     ``text`` is the pseudonymized one, its id and metadata are kept.
     """
-    from interactive.surrogates import SurrogateGenerator, pseudonymize
-    from interactive.types import infer_type
+    from rulings_anon.replacement.surrogates import SurrogateGenerator, pseudonymize
+    from rulings_anon.replacement.type_inference import infer_type
 
     spans_of = placeholder_spans(labels)
     generator = SurrogateGenerator(seed)

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from rulings_anon.cli import Command
+from rulings_anon.defaults import HELD_OUT_COURT
 
 from .preprocess_commands import COMMANDS as PREPROCESS_COMMANDS
 
@@ -25,8 +26,7 @@ def _run_detect(args) -> int:
     from rulings_anon.document import spans_record
     from rulings_anon.inputs import read_documents
     from rulings_anon.jsonl import atomic_writer
-
-    from .placeholders import Patterns, PlaceholderDetector
+    from rulings_anon.placeholders.detector import Patterns, PlaceholderDetector
 
     detector = PlaceholderDetector(Patterns.load(args.patterns) if args.patterns else None)
     documents = spans = 0
@@ -53,8 +53,9 @@ def _run_detect(args) -> int:
 def _configure_validate(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="*", metavar="GOLD",
                    help="documents with gold 'spans' (default: the bundled LER corpus of --courts)")
-    p.add_argument("--courts", default="bsg",
-                   help="bundled LER courts to validate on when no GOLD is given (default: bsg, the held-out court)")
+    p.add_argument("--courts", default=HELD_OUT_COURT,
+                   help=f"bundled LER courts to validate on when no GOLD is given (default: {HELD_OUT_COURT}, "
+                        "the held-out court)")
     p.add_argument("--decisions", metavar="DECISIONS.jsonl",
                    help="a decisions file of the terminal tool; validates against the user's decisions "
                         "for the single document given as GOLD")
@@ -69,17 +70,16 @@ def _run_validate(args) -> int:
     import json
 
     import data
-    from rulings_anon.errors import InputError
-    from rulings_anon.inputs import read_documents
-    from rulings_anon.jsonl import read_jsonl
-
-    from .validation import (
+    from preprocessing.detector_validation import (
         detection_metrics,
         format_table,
         read_checked_labels,
         validate_decisions,
         validate_documents,
     )
+    from rulings_anon.errors import InputError
+    from rulings_anon.inputs import read_documents
+    from rulings_anon.jsonl import read_jsonl
 
     paths = args.inputs or data.ler_corpus_files(args.courts.split(","))
     if not paths:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from . import __version__
 from .errors import InputError, ModelError
 
-STAGES = ("fetcher", "preprocessing", "models", "evaluation", "interactive", "rulings_anon")
+STAGES = ("fetcher", "preprocessing", "models", "evaluation", "interactive", "pipeline")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@
 * a corpus directory: its ``rulings.jsonl`` (what ``fetch`` writes), or else every supported
   file inside it;
 * the portals' ``.xml``, ``.zip`` and ``.html`` files and the ``.tar.gz`` archives that
-  ``split`` writes: parsed by :mod:`fetcher.formats`.
+  ``split`` writes: parsed by :mod:`rulings_anon.formats`.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def read_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Doc
         elif _has_suffix(path, (".txt",)):
             yield read_text_document(path, encoding)
         elif _has_suffix(path, PORTAL_SUFFIXES):
-            from fetcher import formats
+            from rulings_anon import formats
 
             yield from formats.read_portal_file(path)
         else:

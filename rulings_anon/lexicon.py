@@ -3,7 +3,7 @@
 The shipped lexicon (``data/lexicon/de-nouns.tsv.gz``, the German Wiktionary's nouns, CC BY-SA 4.0)
 read by every stage that needs it: the legal NER's token input and the placeholder detector
 ("T. R. Physiotherapie-Partnerschaft": an initial before a common noun is a surname). Building the
-file is ``evaluation.ner.lexicon``'s job.
+file is ``rulings_anon.ner.lexicon_builder``'s job.
 """
 
 from __future__ import annotations

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from evaluation.candidates import _with_repetitions, _with_unknown_words, propose_candidates, without_affixes
+from rulings_anon.analyzer.candidates import (
+    _with_repetitions,
+    _with_unknown_words,
+    propose_candidates,
+    without_affixes,
+)
 from rulings_anon.document import Span
 
 
@@ -40,7 +45,7 @@ def test_when_one_word_of_a_name_is_a_name_then_the_whole_text_is_repeated():
 
 
 def test_when_common_word_follows_a_role_then_it_is_proposed_once_but_not_repeated():
-    # "Anspruch" is a common word of the bundled dev rulings (evaluation/common_words.py).
+    # "Anspruch" is a common word of the bundled dev rulings (rulings_anon/analyzer/common_words.py).
     text = "ob der Vater Anspruch auf Zulage hat. Der Anspruch besteht, sagte Herr Kemper. Kemper ging."
     assert [(s.start, s.end, s.text, s.kind) for s in propose_candidates(text)] == [
         (13, 21, "Anspruch", None), (71, 77, "Kemper", None), (79, 85, "Kemper", "repeated")]
@@ -80,8 +85,8 @@ def test_an_unknown_word_never_grows_or_doubles_a_ner_candidate():
 
 
 def test_unknown_words_are_only_looked_for_where_a_contextual_model_judges_candidates():
-    from evaluation.observation import _without_unknown_words
-    from evaluation.recognizers import enabled_by_default
+    from rulings_anon.analyzer.evidence import _without_unknown_words
+    from rulings_anon.analyzer.recognizers import enabled_by_default
 
     assert "unknown_word" in enabled_by_default()
     assert _without_unknown_words(True) == enabled_by_default() - {"unknown_word"}

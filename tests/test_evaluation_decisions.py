@@ -2,8 +2,8 @@
 
 import pytest
 
-from evaluation.decisions import COMBINATIONS, Settings, core, decide, name_key
-from evaluation.unscored import without_common_edges
+from rulings_anon.analyzer.decisions import COMBINATIONS, Settings, core, decide, name_key
+from rulings_anon.analyzer.exemptions import without_common_edges
 from rulings_anon.document import Span, element_labels, split_elements
 
 
@@ -179,8 +179,8 @@ def test_no_elements_no_spans():
 
 
 def test_long_texts_are_proposed_block_by_block_with_document_offsets():
-    from evaluation.candidates import propose_candidates
-    from evaluation.observation import blocks, propose_in_blocks
+    from rulings_anon.analyzer.candidates import propose_candidates
+    from rulings_anon.analyzer.evidence import blocks, propose_in_blocks
 
     paragraph = "Zahlung auf DE91 1000 0000 0123 4567 89 an die Kasse.\n\n"
     text = paragraph * 1000
@@ -200,12 +200,12 @@ def test_the_command_line_default_threshold_is_the_scorers():
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
     assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION
     assert set(commands.COMBINATION_NAMES) == set(COMBINATIONS)
-    from evaluation import common_words
+    from rulings_anon.analyzer import common_words
 
     assert (commands.BATCH_SHARE, commands.BATCH_MIN_DOCUMENTS) == (common_words.BATCH_SHARE,
                                                                      common_words.BATCH_MIN_DOCUMENTS)
     from interactive import commands as interactive_commands
-    from interactive.surrogates import NAME_HALVES
+    from rulings_anon.replacement.surrogates import NAME_HALVES
 
     assert set(interactive_commands.NAME_HALVES) == set(NAME_HALVES)
 

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from models_toy_data import write_tiny_bert, write_toy_data
 
-from evaluation.decisions import Settings
 from evaluation.evaluate import evaluate
 from evaluation.metrics import Confusion, random_candidate_precision
 from evaluation.prediction import ElementModel
+from rulings_anon.analyzer.decisions import Settings
 from rulings_anon.cli import main
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl
@@ -223,8 +223,8 @@ def test_bad_models_and_inputs_end_in_one_line(workspace, tmp_path, capsys):
 
 
 def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
-    from evaluation.candidates import propose_candidates
-    from evaluation.ner import train_ner
+    from rulings_anon.analyzer.candidates import propose_candidates
+    from rulings_anon.ner import train_ner
 
     corpus = tmp_path / "ner.jsonl"
     records = [{"id": f"n{i}", "text": f"wort{i} Der Kläger Thilo Kemper wohnt in Kehl. Herr Kemper zahlt.",

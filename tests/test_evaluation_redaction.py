@@ -93,7 +93,7 @@ def test_gold_test_set_from_ler_records(tmp_path):
     assert names[0] == names[2] and names[0][0] == "K" and names[1][0] == "B" and len(names[0]) > 2
     assert gold["text"].startswith(f"Der Kläger {names[0]} wohnt in {names[1]}")
     # The names are foreign to the German lists the models train on; --names all draws from those.
-    from interactive.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import _POOLS
 
     listed = set().union(*_POOLS.values())
     assert not set(names) & listed

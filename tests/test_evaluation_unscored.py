@@ -2,8 +2,8 @@
 
 import pytest
 
-from evaluation.decisions import Settings, decide
-from evaluation.unscored import (
+from rulings_anon.analyzer.decisions import Settings, decide
+from rulings_anon.analyzer.exemptions import (
     after_court_designation,
     after_judge_role,
     countries,
@@ -92,7 +92,7 @@ def test_unscored_references_are_not_flagged_by_the_ner_alone():
 
 
 def test_the_batch_vocabulary_is_the_capitalized_words_of_many_documents():
-    from evaluation.common_words import batch_common_words
+    from rulings_anon.analyzer.common_words import batch_common_words
 
     court = [f"Das Jobcenter bewilligte Herrn Achleitner{i} Alg II; die KK zahlte." for i in range(9)]
     court += ["Das Jobcenter lehnte ab; Alg und Jobcenter.", "Der Kläger bezieht Alg.", "jobcenter ohne Alg"]

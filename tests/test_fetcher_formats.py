@@ -1,4 +1,4 @@
-"""fetcher.formats: the portals' XML, ZIP and HTML files as documents (recorded responses)."""
+"""rulings_anon.formats: the portals' XML, ZIP and HTML files as documents (recorded responses)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from fetcher.formats import open_zip, parse_xml, parse_zip, read_portal_file
-from preprocessing.paragraphs import extract_paragraphs
 from rulings_anon.errors import InputError
+from rulings_anon.formats import open_zip, parse_xml, parse_zip, read_portal_file
 from rulings_anon.inputs import read_documents
+from rulings_anon.placeholders.paragraphs import extract_paragraphs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "portal"
 BAYERN_XML = FIXTURES / "bayern_ruling_Y-300-Z-BECKRS-B-2018-N-29496.xml"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fetcher.formats import read_split_archive
 from rulings_anon.cli import main
+from rulings_anon.formats import read_split_archive
 from rulings_anon.inputs import read_documents
 from rulings_anon.jsonl import write_jsonl
 

@@ -187,7 +187,7 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().endswith("False")            # replace never imports TensorFlow
 
-    from preprocessing.placeholders import PlaceholderDetector
+    from rulings_anon.placeholders.detector import PlaceholderDetector
 
     detector = PlaceholderDetector()
     gold = read_jsonl(out / "pseudonymized.jsonl")
@@ -212,7 +212,7 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
     assert read_jsonl(out / "pseudonymized.jsonl") == gold
 
     # --names foreign: a test set for models trained on the German name lists names nobody of them
-    from interactive.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import _POOLS
 
     listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
     foreign = subprocess.run([sys.executable, "-m", "interactive", "replace", str(source), "--out",

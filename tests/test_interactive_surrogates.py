@@ -7,7 +7,7 @@ import re
 import pytest
 
 from data import path as data_path
-from interactive.surrogates import (
+from rulings_anon.replacement.surrogates import (
     LER_TYPES,
     TYPES,
     ReplacementTable,
@@ -168,7 +168,7 @@ def test_training_and_testing_halves_never_share_a_name_and_keep_initials():
 
 
 def test_invented_names_keep_the_initial_and_are_in_no_list():
-    from interactive.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import _POOLS
 
     listed = set(_POOLS["surname"]) | set(_POOLS["city"])
     table = ReplacementTable(SurrogateGenerator(2, "training", invented=1.0).for_document("doc"))
@@ -182,7 +182,7 @@ def test_invented_names_keep_the_initial_and_are_in_no_list():
 
 
 def test_foreign_names_are_in_none_of_the_german_lists():
-    from interactive.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import _POOLS
 
     listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
     table = ReplacementTable(SurrogateGenerator(4, "foreign").for_document("doc"))

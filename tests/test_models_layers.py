@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models.build import EmbeddingSpec, build_model
+from models.architecture import EmbeddingSpec, build_model
+from models.input_pipeline import InputConfig, mask_candidates, prepare_sequence
 from models.leave_out import LOBiRNN, LOConv
 from models.masking import SCHEMES, draw_strategies, get_scheme
 from models.optimization import WarmupLinearDecay, balanced_weights, class_weights
-from models.pipeline import PipelineConfig, mask_candidates, prepare_sequence
 from models.variants import VARIANTS, LayerSpec, get_variant
 from rulings_anon.tf import keras, tensorflow
 
@@ -186,7 +186,7 @@ def masked_candidates(config, seed: int, pseudonymized: bool = False, sequences:
 @pytest.mark.parametrize("name", ["M1", "M4", "M7"])
 def test_tf_data_masking_replaces_whole_candidates_in_scheme_proportions(name):
     scheme = get_scheme(name)
-    config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
+    config = InputConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
                             random_ids=(FIRST_WORD, VOCAB))
     outcome = {"mask": 0, "random": 0, "kept": 0}
     placeholder_masked = 0
@@ -215,7 +215,7 @@ def test_keep_schemes_leave_candidates_as_they_are_or_mask_them_whole(name):
     """Pseudonymized sequences: a candidate, surrogate or not, is kept with the scheme's keep share,
     else it becomes one mask token; nothing is replaced by random tokens."""
     scheme = get_scheme(name)
-    config = PipelineConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
+    config = InputConfig(glove=False, candidates=True, scheme=scheme, mask_id=MASK,
                             random_ids=(FIRST_WORD, VOCAB))
     outcome = {(label, result): 0 for label in (0, 1) for result in ("kept", "mask")}
     for original, after, label in masked_candidates(config, seed=5, pseudonymized=True):
@@ -259,7 +259,7 @@ def test_balanced_class_weights_make_both_classes_weigh_half():
 def test_without_candidates_a_scheme_masks_the_placeholders_alone(name):
     """Table 6.4's "Cand NO" rows (RNN1 with M2, LOConv1 with M3): every element counts in the loss,
     the placeholders are masked by the scheme and every other element stays as it was."""
-    config = PipelineConfig(glove=False, candidates=False, scheme=get_scheme(name), mask_id=MASK,
+    config = InputConfig(glove=False, candidates=False, scheme=get_scheme(name), mask_id=MASK,
                             random_ids=(FIRST_WORD, VOCAB))
     tf.random.set_seed(3)
     features = sequence(40, 0)

@@ -11,10 +11,10 @@ import pytest
 from models_toy_data import write_tiny_bert, write_toy_data
 
 from models import model_dir as md
-from models.build import EmbeddingSpec, build_model
+from models.architecture import EmbeddingSpec, build_model
+from models.input_pipeline import InputConfig, make_dataset
 from models.masking import get_scheme
 from models.optimization import OptimizerConfig, weighted_bce_sum
-from models.pipeline import PipelineConfig, make_dataset
 from models.predict import load_keras_model
 from models.training import Trainer, TrainOptions
 from models.variants import VARIANTS
@@ -43,7 +43,7 @@ def workspace(tmp_path_factory):
 
 def first_batch(data, kind: str, size: int, candidates: bool = True):
     """A batch as training sees it: BERT candidates masked by M7, GloVe unmasked."""
-    config = PipelineConfig(glove=kind == "glove", candidates=candidates and kind == "bert",
+    config = InputConfig(glove=kind == "glove", candidates=candidates and kind == "bert",
                             scheme=get_scheme("M7") if kind == "bert" else None, mask_id=4, random_ids=(6, 56))
     return next(iter(make_dataset(shard_files(data, "train"), kind, config, size)))
 

@@ -11,14 +11,14 @@ import pytest
 
 from data import ler_corpus_files
 from evaluation import ner_commands
-from evaluation.candidates import propose_candidates
-from evaluation.ner import load_ner, train_ner
-from evaluation.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus, tag_record, windows
-from evaluation.ner.tags import decode_bio, default_tagset
-from evaluation.ner.tokens import tokenize
-from evaluation.recognizers import is_standalone_hit
+from rulings_anon.analyzer.candidates import propose_candidates
+from rulings_anon.analyzer.recognizers import is_standalone_hit
 from rulings_anon.errors import InputError, ModelError
 from rulings_anon.jsonl import read_jsonl
+from rulings_anon.ner import load_ner, train_ner
+from rulings_anon.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus, tag_record, windows
+from rulings_anon.ner.tags import decode_bio, default_tagset
+from rulings_anon.ner.tokens import tokenize
 
 SAMPLE_TEXT = ("Der Kläger Thilo von Schmiedeberg wohnt in Angermünde. Die Meyer GmbH zahlte an Herrn Kemper "
                "nach § 45 SGB X auf das Konto DE91 1000 0000 0123 4567 89.")
@@ -180,8 +180,8 @@ def test_train_ner_command_reports_missing_corpus(tmp_path):
 
 
 def test_the_command_line_states_the_training_defaults():
-    from evaluation.ner import lexicon
-    from evaluation.ner.model import LEARNING_RATE_SCHEDULES, NerConfig
+    from rulings_anon.ner import lexicon_builder as lexicon
+    from rulings_anon.ner.model import LEARNING_RATE_SCHEDULES, NerConfig
 
     assert ner_commands.DEFAULT_INVENTED_NAMES == NerConfig.invented_names
     assert ner_commands.DEFAULT_ENTITY_DROPOUT == NerConfig.entity_dropout
@@ -270,7 +270,7 @@ class _Interrupted(Exception):
 
 def _train_until_interrupted(corpus, out, run: dict, monkeypatch) -> dict:
     """Train until the process dies after the last epoch's checkpoint; the state it left."""
-    import evaluation.ner.training as training
+    import rulings_anon.ner.trainer as training
 
     def interrupt(*args, **kwargs):
         raise _Interrupted
@@ -283,7 +283,7 @@ def _train_until_interrupted(corpus, out, run: dict, monkeypatch) -> dict:
 
 
 def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path, monkeypatch):
-    import evaluation.ner.training as training
+    import rulings_anon.ner.trainer as training
 
     small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32}
     run = {"epochs": 1, "batch_size": 8, "steps_per_epoch": 2, "overrides": small, "progress": False}
@@ -298,8 +298,8 @@ def test_an_interrupted_run_resumes_only_on_its_own_corpus(tiny_corpus, tmp_path
 
 
 def test_entity_dropout_hides_the_words_of_entities_more_often_than_others():
-    from evaluation.ner.dataset import drop_words
-    from evaluation.ner.tokens import PAD, UNK
+    from rulings_anon.ner.dataset import drop_words
+    from rulings_anon.ner.tokens import PAD, UNK
 
     words = np.full((200, 50), 7, dtype=np.int32)
     words[:, -5:] = PAD
@@ -316,7 +316,7 @@ def test_entity_dropout_hides_the_words_of_entities_more_often_than_others():
 
 
 def test_titles_go_before_sensitive_persons_only_tagged_o_and_not_sensitive():
-    from evaluation.ner.dataset import TITLES, TaggedText, add_titles
+    from rulings_anon.ner.dataset import TITLES, TaggedText, add_titles
 
     tags = default_tagset().tags
     per, i_per, rr = tags.index("B-PER"), tags.index("I-PER"), tags.index("B-RR")
@@ -337,8 +337,8 @@ def test_titles_go_before_sensitive_persons_only_tagged_o_and_not_sensitive():
 
 def test_the_saved_model_holds_the_mean_weights_of_the_last_epochs_also_after_a_resume(tiny_corpus, tmp_path,
                                                                                           monkeypatch):
-    import evaluation.ner.training as training
-    from evaluation.ner.model import NerConfig, build_model
+    import rulings_anon.ner.trainer as training
+    from rulings_anon.ner.model import NerConfig, build_model
 
     small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32, "average_epochs": 2}
     run = {"epochs": 3, "batch_size": 8, "steps_per_epoch": 3, "overrides": small, "progress": False}
@@ -357,7 +357,7 @@ def test_the_saved_model_holds_the_mean_weights_of_the_last_epochs_also_after_a_
 
 
 def test_learning_rate_schedules_start_at_the_rate_and_fall_by_their_shape():
-    from evaluation.ner.model import NerConfig, learning_rate_at
+    from rulings_anon.ner.model import NerConfig, learning_rate_at
 
     def config(name):
         return NerConfig(tags=[], candidate_types=[], learning_rate=0.01, learning_rate_schedule=name)
@@ -372,8 +372,8 @@ def test_learning_rate_schedules_start_at_the_rate_and_fall_by_their_shape():
 
 
 def test_a_resumed_run_goes_on_where_the_schedule_was(tiny_corpus, tmp_path, monkeypatch):
-    import evaluation.ner.training as training
-    from evaluation.ner.model import learning_rate_at
+    import rulings_anon.ner.trainer as training
+    from rulings_anon.ner.model import learning_rate_at
 
     small = {"word_dim": 8, "char_dim": 4, "char_filters": 8, "hidden": 8, "window": 32,
              "learning_rate_schedule": "cosine"}

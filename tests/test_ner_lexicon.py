@@ -7,10 +7,6 @@ import csv
 
 import pytest
 
-from evaluation.ner import load_ner, train_ner
-from evaluation.ner.dataset import dev_corpus_files
-from evaluation.ner.lexicon import build_lexicon, main, write_lexicon
-from evaluation.ner.tokens import Vocabulary
 from rulings_anon.errors import InputError
 from rulings_anon.lexicon import (
     COMMON_NOUN,
@@ -22,6 +18,10 @@ from rulings_anon.lexicon import (
     load_lexicon,
     lookup,
 )
+from rulings_anon.ner import load_ner, train_ner
+from rulings_anon.ner.dataset import dev_corpus_files
+from rulings_anon.ner.lexicon_builder import build_lexicon, main, write_lexicon
+from rulings_anon.ner.tokens import Vocabulary
 
 COLUMNS = ["lemma", "pos", "genus", "nominativ singular", "nominativ plural", "genitiv singular", "dativ plural"]
 ROWS = [

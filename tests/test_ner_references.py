@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from data import path as data_path
-from evaluation.references import element_groups, group_references, merge_into_references, strip_affixes
-from interactive.types import infer_type
+from rulings_anon.analyzer.merging import merge_into_references
 from rulings_anon.document import Span, split_elements
 from rulings_anon.jsonl import read_json
+from rulings_anon.references import element_groups, group_references, strip_affixes
+from rulings_anon.replacement.type_inference import infer_type
 
 
 def texts(text, spans):
@@ -95,7 +96,7 @@ def test_element_groups_are_the_elements_of_each_reference():
 
 def test_salutations_and_titles_are_one_list_of_name_affixes():
     affixes = read_json(data_path("name_affixes.json"))
-    # Each word is listed once; evaluation/references.py strips every one of them off a name ...
+    # Each word is listed once; rulings_anon/references.py strips every one of them off a name ...
     words = affixes["salutations"] + affixes["academic_titles"] + affixes["prefixes"]
     assert len(words) == len(set(words))
     assert strip_affixes("Fräulein Dres. Kemper", Span(0, 21, type="PER", source="ner")).text == "Kemper"
@@ -126,7 +127,7 @@ def test_articles_and_prepositions_join_no_names(text, expected):
     ("Thilo Kemper.", ["Thilo Kemper."]),  # the period at the very end is the caller's to cut
 ])
 def test_ner_entities_are_cut_at_sentence_ends(text, expected):
-    from evaluation.ner.tagger import sentence_pieces
-    from evaluation.ner.tokens import tokenize
+    from rulings_anon.ner.tagger import sentence_pieces
+    from rulings_anon.ner.tokens import tokenize
 
     assert [text[s:e] for s, e in sentence_pieces(text, tokenize(text))] == expected

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from pipeline.runner import PipelineConfig, is_current, run_pipeline
 from rulings_anon.errors import InputError
-from rulings_anon.pipeline import PipelineConfig, is_current, run_pipeline
 
 
 def write_config(tmp_path, docs):
@@ -86,9 +86,9 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
     at the NER-alone default, and its GloVe stages passed --masking M1, which leave-out variants
     refuse: either would have stopped the run there.)"""
     from evaluation.commands import check_model_option
-    from evaluation.decisions import Settings
     from models.training import TrainOptions, resolve_defaults
     from models.variants import get_variant
+    from rulings_anon.analyzer.decisions import Settings
     from rulings_anon.cli import build_parser
 
     parser = build_parser()

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from preprocessing.placeholders import PlaceholderDetector
 from rulings_anon.document import split_elements
 from rulings_anon.inputs import read_documents
+from rulings_anon.placeholders.detector import PlaceholderDetector
 
 
 @pytest.fixture(scope="module")

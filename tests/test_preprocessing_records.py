@@ -331,7 +331,7 @@ PSEUDO_TEXT = ("Der Kläger K. verlangt von der Beklagten M-GmbH Schadensersatz.
 PSEUDO_RESULT = ("Der Kläger Kostolzin verlangt von der Beklagten Mitschke GmbH Schadensersatz.\n\n"
                  "Herr Dr. Schäfer wohnte in Einbeck und arbeitete bei der Firma.")
 PSEUDO_SURROGATES = PSEUDO_RESULT.split()
-# "GmbH" is no sensitive part of "Mitschke GmbH" (interactive.surrogates.sensitive_part).
+# "GmbH" is no sensitive part of "Mitschke GmbH" (rulings_anon.replacement.surrogates.sensitive_part).
 PSEUDO_LABELS = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]
 
 

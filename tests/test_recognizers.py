@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.recognizers import NAMES, analyze, is_standalone, resolve_overlaps
-from evaluation.recognizers.iban import iban_checksum_ok
-from evaluation.recognizers.permit import isbn_ok
+from rulings_anon.analyzer.recognizers import NAMES, analyze, is_standalone, resolve_overlaps
+from rulings_anon.analyzer.recognizers.iban import iban_checksum_ok
+from rulings_anon.analyzer.recognizers.permit import isbn_ok
 from rulings_anon.document import Span
 
 

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import data
-from evaluation.common_words import batch_common_words
 from evaluation.testset import gold_records
+from rulings_anon.analyzer.common_words import batch_common_words
 from rulings_anon.cli import main
 from rulings_anon.document import Span, element_labels, split_elements
 from rulings_anon.jsonl import read_jsonl, write_jsonl

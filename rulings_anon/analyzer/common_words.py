@@ -1,0 +1,68 @@
+"""Capitalized words that are words, not names: the ones consistency never propagates.
+
+German capitalizes nouns, so "Vertrag" looks like a name to a shape test. The bundled LER rulings
+of the dev courts (BSG is held out) tell them apart: their ``entities`` mark every name, court,
+law and citation, so a capitalized word seen often *outside* all entities is a common word.
+
+A new court has words of its own that the dev courts never use ("Jobcenter", "Alg", "KÄV"): the
+documents scored together tell those apart, since a word of the court's vocabulary recurs in many
+of its rulings while the names of parties stay in their own ruling (:func:`batch_common_words`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from data import ler_corpus_files
+from rulings_anon.defaults import BATCH_MIN_DOCUMENTS, BATCH_SHARE, DEV_COURTS
+from rulings_anon.jsonl import read_jsonl
+
+# Seen this often outside every entity, a capitalized word is a common word.
+MIN_COUNT = 3
+_WORD = re.compile(r"[A-ZÄÖÜ][\w'’-]*\w")
+
+
+def count_outside_entities(records) -> Counter:
+    """Counts of capitalized words outside the ``entities`` and ``spans`` of LER records."""
+    counts: Counter = Counter()
+    for record in records:
+        text = record["text"]
+        taken = sorted((e["start"], e["end"]) for e in (record.get("entities") or []) + (record.get("spans") or []))
+        pos = 0
+        for start, end in taken + [(len(text), len(text))]:
+            if start > pos:
+                counts.update(_WORD.findall(text, pos, start))
+            pos = max(pos, end)
+    return counts
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The common capitalized words of the dev courts' rulings."""
+    counts: Counter = Counter()
+    for path in ler_corpus_files(DEV_COURTS):
+        counts += count_outside_entities(read_jsonl(path))
+    return frozenset(word for word, n in counts.items() if n >= MIN_COUNT)
+
+
+
+
+def batch_common_words(texts: Iterable[str], share: float = BATCH_SHARE,
+                       min_documents: int = BATCH_MIN_DOCUMENTS) -> frozenset[str]:
+    """The capitalized words in at least ``share`` of ``texts`` and in at least ``min_documents``
+    of them (none for fewer documents than that)."""
+    counts: Counter = Counter()
+    documents = 0
+    for text in texts:
+        documents += 1
+        counts.update(set(_WORD.findall(text)))
+    least = max(min_documents, share * documents)
+    return frozenset(word for word, n in counts.items() if n >= least)
+
+
+def common_words_for(texts: Iterable[str]) -> frozenset[str]:
+    """The common words deciding on the documents ``texts``: the dev courts' and the batch's own."""
+    return common_words() | batch_common_words(texts)

@@ -1,0 +1,284 @@
+"""From element probabilities to sensitive spans: the one decision ``score`` and ``evaluate`` share.
+
+``evaluate --method none|ner`` measures exactly what ``score`` writes, because both call
+:func:`decide`; the element labels ``evaluate`` counts are the elements that ``score``'s spans
+overlap.
+
+The decision, per document (thesis 5.5.3, 7.1, 9.2):
+
+1. **Units.** Without candidates every element is a unit, sensitive when the contextual model's
+   probability reaches the threshold. With candidates (``--method ner``) a unit is a proposed
+   reference, sensitive when its *combined* score reaches the threshold: the
+   :data:`COMBINATIONS` entry of ``Settings.combination`` joins the proposer's score (the legal
+   NER's probability that the reference is one courts anonymize, a recognizer's score) with the
+   model's probability for its masked elements. A hit of a standalone recognizer (IBAN, e-mail,
+   ...) is sensitive on its own.
+2. **Consistency.** A name flagged once is flagged everywhere in the document: every element whose
+   word (without punctuation, or a genitive "s") equals a word of a flagged name becomes sensitive
+   too, with the same score (``source`` ``"consistency"``); not where it names a judge or a public
+   official (``rulings_anon.analyzer.exemptions.judge_named``: "Richter Müller" stays public when another
+   "Müller" is flagged).
+3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
+   "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
+   "Thilo Kemper" is one reference, "Kemper, Meyer" two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
+from rulings_anon.document import Element, Span, keeps_period
+from rulings_anon.references import NER_SOURCE
+
+# Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
+_LEADING = "([{„“‚‘\"'«»<"
+_TRAILING = ")]}“”‘’\"'«»>,;:!?"
+_TRAILING_OR_PERIOD = _TRAILING + "."
+_NAME_WORD = re.compile(r"^[A-ZÄÖÜ][\w'’.-]*$")
+_GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
+
+MODEL_SOURCE = "model"
+CONSISTENCY_SOURCE = "consistency"
+
+
+@dataclass(frozen=True)
+class Combination:
+    """How a proposed reference's score and the contextual model's probability become one score."""
+
+    name: str
+    combine: Callable[[float, float], float]  # (proposer score, model probability) -> score
+    uses_model: bool
+    description: str
+
+
+# Thesis 5.5.3.2 judged NER candidates by the model alone ("model"); 9.2 asks for the combination.
+COMBINATIONS: dict[str, Combination] = {c.name: c for c in (
+    Combination("model", lambda proposer, model: model, True,
+                "the contextual model's probability alone (thesis 5.5.3.2)"),
+    Combination("ner", lambda proposer, model: proposer, False,
+                "the proposer's score alone: the NER's probability that courts anonymize the reference"),
+    Combination("min", min, True, "both must reach the threshold: the smaller of the two"),
+    Combination("mean", lambda proposer, model: (proposer + model) / 2, True,
+                "the mean of the proposer's score and the model's probability"),
+)}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How spans are decided.
+
+    ``threshold``: the least probability of a sensitive element; ``consistency``: propagate flagged
+    names; ``common_words``: words never propagated, because they are words, not names (German
+    nouns are capitalized too: a "Vertrag" flagged once must not flag every "Vertrag"). A proposed
+    reference that is one common word ("Rampen", "Blöcken"), a unit letter or a deciding judge has
+    no NER score either (:mod:`rulings_anon.analyzer.exemptions`): only a contextual model may still judge it.
+    """
+
+    threshold: float
+    consistency: bool = True
+    common_words: frozenset = frozenset()
+    combination: str = "model"
+
+    def __post_init__(self):
+        if self.combination not in COMBINATIONS:
+            raise ValueError(f"unknown combination {self.combination!r}; known: {', '.join(COMBINATIONS)}")
+
+    def needs_model(self, mode: str) -> bool:
+        """Whether candidate mode ``mode`` (``none``, ``ner``, ``random``) needs the contextual
+        model: always, except for ``ner`` with a combination that reads the proposers' scores alone."""
+        return mode != "ner" or COMBINATIONS[self.combination].uses_model
+
+
+def core(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without surrounding punctuation (the whole range if nothing else is left)."""
+    if start < end and text[start] not in _LEADING and text[end - 1] not in _TRAILING_OR_PERIOD:
+        return start, end  # the common case: nothing to cut
+    s, e = start, end
+    while s < e and text[s] in _LEADING:
+        s += 1
+    while e > s and text[e - 1] in _TRAILING:
+        e -= 1
+    if e - s > 1 and text[e - 1] == "." and not keeps_period(text[s:e]):
+        while e > s + 1 and text[e - 1] == ".":
+            e -= 1
+    if e <= s or not any(c.isalnum() for c in text[s:e]):
+        return start, end
+    return s, e
+
+
+def name_key(word: str) -> str | None:
+    """The key a name word is propagated by: capitalized, two letters or more, no abbreviation
+    (all capitals, or two capitals or more making half its letters: "BSG", "HzV", "BVerfG"; not
+    "McDonald"); None otherwise."""
+    word = word.rstrip(".")
+    if len(word) < 2 or not _NAME_WORD.match(word) or word.isupper():
+        return None
+    capitals = sum(c.isupper() for c in word)
+    if capitals >= 2 and 2 * capitals >= sum(c.isalpha() for c in word):
+        return None
+    return word
+
+
+def _keys_of(word: str) -> tuple[str, ...]:
+    """The keys a word matches: itself and, for a genitive ("Kempers", "Fuchs'"), its base."""
+    key = name_key(word)
+    if key is None:
+        return ()
+    base = _GENITIVE.sub("", key)
+    return (key, base) if base != key and len(base) >= 2 else (key,)
+
+
+@dataclass
+class _Unit:
+    """A decided piece of the document: a span, the elements it covers, its score and source."""
+
+    start: int
+    end: int
+    elements: list[int]
+    score: float
+    source: str
+    type: str | None = None
+    mergeable: bool = True
+
+
+def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float], settings: Settings,
+           candidates: Sequence[Span] | None = None, standalone: Sequence[Span] = ()) -> list[Span]:
+    """The sensitive spans of one document, sorted by start.
+
+    :param elements: the document's elements (``split_elements(text)``).
+    :param probabilities: the model's probability for each element (masked ones where candidates).
+    :param candidates: proposed references whose context the model judges; None = every element.
+    :param standalone: recognizer hits that are sensitive on their own.
+    """
+    if len(probabilities) != len(elements):
+        raise ValueError(f"{len(probabilities)} probabilities for {len(elements)} elements")
+    if candidates is None:
+        units = _element_units(text, elements, probabilities, settings.threshold)
+    else:
+        units = _reference_units(text, elements, probabilities, settings.threshold, candidates,
+                                 COMBINATIONS[settings.combination], settings.common_words)
+    units += [_Unit(s.start, s.end, covered_elements(elements, s), s.score if s.score is not None else 1.0,
+                    s.source or "recognizer", s.type, mergeable=False) for s in standalone]
+    units = [u for u in units if u.elements]
+    if settings.consistency:
+        units += _propagate(text, elements, units, settings.common_words)
+    return _spans(text, units)
+
+
+def _element_units(text, elements, probabilities, threshold) -> list[_Unit]:
+    units = []
+    for i in np.flatnonzero(np.asarray(probabilities, dtype=np.float64) >= threshold):
+        element = elements[i]
+        s, e = core(text, element.start, element.end)
+        units.append(_Unit(s, e, [element.index], float(probabilities[i]), MODEL_SOURCE))
+    return units
+
+
+def _reference_units(text, elements, probabilities, threshold, candidates, combination: Combination,
+                     common_words=frozenset()) -> list[_Unit]:
+    """Units of the candidates whose combined score reaches ``threshold``.
+
+    Only the NER's score says whether courts anonymize a reference; a candidate of a rule-based
+    recognizer that is not sensitive on its own ("Frau Dr. Hacker", a patent number) or a NER
+    reference of :mod:`rulings_anon.analyzer.exemptions` is judged by the model alone, and without a model
+    (combination ``ner``) it is no unit.
+    """
+    units = []
+    for span in candidates:
+        judged = _scored_part(text, span, common_words) if span.source == NER_SOURCE and span.score is not None else None
+        scored = judged is not None
+        span = judged or span
+        if not combination.uses_model and not scored:
+            continue
+        covered = covered_elements(elements, span)
+        if not covered:
+            continue
+        model = max(float(probabilities[i]) for i in covered)
+        p = combination.combine(span.score, model) if scored else model
+        if p >= threshold:
+            source = f"{span.source or 'candidate'}+{MODEL_SOURCE}" if combination.uses_model else span.source
+            units.append(_Unit(span.start, span.end, covered, p, source, span.type, mergeable=False))
+    return units
+
+
+def _scored_part(text: str, span: Span, common_words) -> Span | None:
+    """The part of a NER reference its score speaks for: without the common words at its edges
+    (:func:`rulings_anon.analyzer.exemptions.without_common_edges`); None when its score must not decide
+    (:mod:`rulings_anon.analyzer.exemptions`)."""
+    kept = without_common_edges(text, span.start, span.end, common_words)
+    if kept is None:
+        return None
+    if kept != (span.start, span.end):
+        span = Span(kept[0], kept[1], text[kept[0]:kept[1]], span.type, span.score, span.kind, span.source)
+    return None if span_unscored(text, span, common_words, core) else span
+
+
+def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:
+    """Indices of the elements ``span`` overlaps (elements sorted by start, binary search)."""
+    lo, hi = 0, len(elements)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if elements[mid].end <= span.start:
+            lo = mid + 1
+        else:
+            hi = mid
+    covered = []
+    while lo < len(elements) and elements[lo].start < span.end:
+        covered.append(lo)
+        lo += 1
+    return covered
+
+
+def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], common_words) -> list[_Unit]:
+    """Units for every unflagged element whose word is a word of a flagged name."""
+    best: dict[str, float] = {}
+    flagged = set()
+    for unit in units:
+        flagged.update(unit.elements)
+        for word in text[unit.start:unit.end].split():
+            s, e = core(word, 0, len(word))
+            key = name_key(word[s:e])
+            if key is not None and key not in common_words:
+                best[key] = max(best.get(key, 0.0), unit.score)
+    if not best:
+        return []
+    added = []
+    strip = _LEADING + _TRAILING + "."
+    for element in elements:
+        # A cheap look-up first: most elements are no flagged name.
+        word = element.text.strip(strip)
+        if word not in best and _GENITIVE.sub("", word) not in best or element.index in flagged:
+            continue
+        s, e = core(text, element.start, element.end)
+        scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
+        if scores and not judge_named(text, s, e):
+            added.append(_Unit(s, e, [element.index], max(scores), CONSISTENCY_SOURCE))
+    return added
+
+
+def _spans(text: str, units: list[_Unit]) -> list[Span]:
+    """Spans of the units, neighbours separated by spaces only merged (see the module docstring)."""
+    merged: list[list] = []  # [start, end, best unit, type, mergeable]
+    for unit in sorted(units, key=lambda u: (u.start, -u.end)):
+        if merged:
+            last = merged[-1]
+            if unit.start < last[1] or (last[4] and unit.mergeable and _joins(text, last[1], unit.start)):
+                last[1] = max(last[1], unit.end)
+                last[2] = last[2] if last[2].score >= unit.score else unit
+                last[3] = last[3] or unit.type
+                last[4] = last[4] and unit.mergeable
+                continue
+        merged.append([unit.start, unit.end, unit, unit.type, unit.mergeable])
+    return [Span(start, end, text[start:end], kind, min(1.0, max(0.0, best.score)), source=best.source)
+            for start, end, best, kind, _ in merged]
+
+
+def _joins(text: str, end: int, start: int) -> bool:
+    """Whether the gap ``text[end:start]`` joins two flagged pieces into one reference."""
+    gap = text[end:start]
+    return bool(gap) and gap.isspace() and gap.count("\n") < 2

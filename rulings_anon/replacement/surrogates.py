@@ -1,0 +1,523 @@
+"""Realistic surrogates for anonymization placeholders (faker de_DE), seeded and consistent.
+
+A placeholder the court left ("Dr. A. G.", "des K.s", "die M-GmbH", "Kstraße", "...") is replaced
+by a value of its type that keeps what the placeholder shows: initials ("Dr. A. G." -> "Dr. Arnold
+Griesmann"), titles and legal forms ("M-GmbH" -> "Meyer GmbH"), case endings ("K.s" -> "Kempers",
+"P-Platzes" -> "Parkplatzes") and visible years of dates. Within one document the same placeholder
+gets the same value, and the same initial of the same type the same name ("K." and "K.s" ->
+"Kemper"/"Kempers").
+
+Usage::
+
+    from rulings_anon.replacement.surrogates import (LER_TYPES, TYPES, ReplacementTable,
+                                        SurrogateGenerator, pseudonymize, pseudonymize_record)
+
+    gen = SurrogateGenerator(seed=0)
+    gen.surrogate("Dr. A. G.", "person")         # e.g. 'Dr. Arnold Griesmann'
+    doc_gen = gen.for_document("ler-bgh-0001")   # seeded by (seed, id): order-independent
+    table = ReplacementTable(doc_gen)
+    table.replacement("K.", "person")            # 'Kemper', and again on every later call
+    table.replacement("K.s", "person")           # 'Kempers'
+    new_text, new_spans = pseudonymize(text, [{"start": 10, "end": 12, "type": "PER"}], doc_gen)
+    record = pseudonymize_record(ler_record, gen)   # text, spans and entities of a LER record
+    SurrogateGenerator(0, names="foreign")        # names no model here trains on (test sets)
+    SurrogateGenerator(0, invented=0.7)           # 70 % of surnames and places made up (NER training)
+
+* ``TYPES``: the ten reference types; ``LER_TYPES`` maps the LER tags of placeholders to them
+  (:func:`canonical_type` accepts either).
+* :func:`pseudonymize` returns the new text and gold spans ``{"start", "end", "type"}`` (types as
+  in ``TYPES``) that point exactly at the sensitive part of each replacement: the name without
+  the titles before it and the legal form after it ("Dr. Griesmann" -> "Griesmann", "Meyer
+  GmbH" -> "Meyer"), as ``score`` marks names (:func:`sensitive_part`). A placeholder ending a
+  sentence ("gegen Herrn K. Der ...") keeps its period after the replacement, outside the span.
+* :func:`pseudonymize_record` also moves the record's ``entities`` to the new offsets.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import zlib
+from dataclasses import dataclass, field
+
+from faker import Faker
+from faker.providers.address.de_DE import Provider as _Address
+from faker.providers.person.de_DE import Provider as _Person
+
+from rulings_anon.defaults import NAME_HALVES
+
+TYPES = ("person", "organization", "company", "place", "street", "date", "number", "account",
+         "email/url", "other")
+
+# LER tags of the placeholders the courts left (preprocessing.ler.SENSITIVE_TYPES) -> our types.
+LER_TYPES = {"PER": "person", "AN": "person", "UN": "company", "ORG": "organization",
+             "ST": "place", "LDS": "place", "STR": "street"}
+
+_TYPE_ALIASES = {"email": "email/url", "e-mail": "email/url", "url": "email/url",
+                 "e-mail/url": "email/url", "iban": "account", "organisation": "organization"}
+
+# Name pools by the kind of name an initial stands for: faker's de_DE lists, cleaned of entries
+# that are not one plain name ("Koch II", "Hans D.", the typo "Hansestadttralsund"), plus names for
+# initials faker has none of. Street stems are common street words besides surnames.
+_ONE_NAME = re.compile(r"^[A-ZÄÖÜ][a-zäöüßéè]+(?:-[A-ZÄÖÜ][a-zäöüßéè]+)?$")
+_PLACE_NAME = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:[ -](?:[A-ZÄÖÜ][a-zäöüß]+|am|an|der|ob|vorm))*$")
+_FAKER_TYPOS = {"Hansestadttralsund", "Neustadtner Waldnaab"}
+_EXTRA_SURNAMES = ("Imhof", "Ilgner", "Isenberg", "Quandt", "Quast", "Xander", "Yilmaz", "Özdemir",
+                   "Öztürk", "Ünal", "Übelacker", "Ährlich")
+_EXTRA_FIRST_MALE = ("Quirin", "Ömer", "Ümit")
+_EXTRA_FIRST_FEMALE = ("Quirina", "Özlem", "Ülkü")
+_EXTRA_CITIES = ("Xanten", "Öhringen", "Überlingen", "Ückermünde", "Ötisheim")
+_STREET_STEMS = ("Ahorn", "Akazien", "Bach", "Bahnhof", "Berg", "Birken", "Blumen", "Brunnen", "Burg",
+                 "Buchen", "Dorf", "Eichen", "Erlen", "Feld", "Fichten", "Friedhof", "Garten", "Hafen",
+                 "Hain", "Hasel", "Heide", "Hirsch", "Hof", "Holunder", "Industrie", "Jäger", "Kastanien",
+                 "Kirch", "Kloster", "Lerchen", "Linden", "Markt", "Mühlen", "Nelken", "Obst", "Park",
+                 "Post", "Quellen", "Raben", "Rosen", "Sand", "Schiller", "Schloss", "Schul", "See",
+                 "Sonnen", "Tannen", "Uhland", "Ulmen", "Veilchen", "Wald", "Weiden", "Wiesen", "Zeppelin")
+
+
+def _names(listed, extra=(), pattern=_ONE_NAME) -> tuple[str, ...]:
+    return tuple(n for n in listed if pattern.match(n) and n not in _FAKER_TYPOS) + tuple(extra)
+
+
+_POOLS = {
+    "surname": _names(_Person.last_names, _EXTRA_SURNAMES),
+    "first_male": _names(_Person.first_names_male, _EXTRA_FIRST_MALE),
+    "first_female": _names(_Person.first_names_female, _EXTRA_FIRST_FEMALE),
+    "city": _names(_Address.cities, _EXTRA_CITIES, _PLACE_NAME),
+    "street_stem": _STREET_STEMS + _names(_Person.last_names, _EXTRA_SURNAMES),
+}
+# The names a generator draws. Models train on "all" (the German lists). Test sets draw "foreign"
+# names: German-language names of faker's Austrian and Swiss lists that the German lists lack
+# ("Achleitner", "Amriswil"), so a test never rewards a name learnt by heart as a surrogate (the
+# bundled NER finds 83 % of BSG's sensitive elements when their surrogates are names it knows,
+# 54 % when they are not). "training" and "testing" are two disjoint halves of the German lists,
+# for experiments; the common street words are no names and stay in both.
+
+
+def _foreign_pools() -> dict[str, tuple[str, ...]]:
+    from faker.providers.address.de_AT import Provider as _AddressAT
+    from faker.providers.address.de_CH import Provider as _AddressCH
+    from faker.providers.person.de_AT import Provider as _PersonAT
+    from faker.providers.person.de_CH import Provider as _PersonCH
+
+    listed = set().union(*_POOLS.values())
+
+    def new(*lists, pattern=_ONE_NAME):
+        return tuple(sorted({n for names in lists for n in names if pattern.match(n) and n not in listed}))
+
+    return {"surname": new(_PersonAT.last_names, _PersonCH.last_names),
+            "first_male": new(_PersonAT.first_names_male, _PersonCH.first_names_male),
+            "first_female": new(_PersonAT.first_names_female, _PersonCH.first_names_female),
+            "city": new(_AddressAT.cities, _AddressCH.cities, pattern=_PLACE_NAME),
+            "street_stem": _POOLS["street_stem"]}
+
+
+@functools.cache
+def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
+    if half == "all":
+        return _POOLS
+    if half not in NAME_HALVES:
+        raise ValueError(f"unknown name half {half!r} (one of {', '.join(NAME_HALVES)})")
+    if half == "foreign":
+        return _foreign_pools()
+    parity = 0 if half == "training" else 1
+    return {pool: tuple(n for n in names if n in _STREET_STEMS or zlib.crc32(n.encode("utf-8")) % 2 == parity)
+            for pool, names in _POOLS.items()}
+
+
+# Pools whose names may be invented (``SurrogateGenerator(invented=...)``), and the names that can
+# be cut and joined: one word of four letters or more.
+_INVENTED_POOLS = ("surname", "city")
+_ONE_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{3,}$")
+_UMLAUT_BASE = str.maketrans("ÄÖÜäöü", "AOUaou")
+_STREET_SUFFIXES = ("straße", "weg", "allee", "ring", "platz", "gasse")
+
+# Which pool a lone initial of each type is drawn from (persons: see _person_group).
+_INITIAL_POOL = {"company": "surname", "organization": "city", "place": "city", "other": "surname",
+                 "street": "street_stem"}
+
+# Titles, salutations, abbreviations and legal forms stay as they are; listed so that "Dr." or
+# the "V." of "e. V." is not taken for an initial.
+_KEPT_PATTERN = (r"e\.\s?V\.|e\.\s?K\.|&\s?Co\.(?:\s?KG(?:aA)?|\s?OHG)?|Co\.|Dr\.|Prof\.|Dipl\.-\w+\.?"
+                 r"|Nr\.|Az\.|Hr\.|Fr\.|med\.|jur\.|rer\.\s?nat\.|St\.\s(?=[A-ZÄÖÜ][a-zäöü]{2})")
+_TOKEN = re.compile(rf"(?P<kept>{_KEPT_PATTERN})|\S+")
+_LEGAL_FORMS = {"GmbH", "gGmbH", "mbH", "AG", "KG", "KGaA", "OHG", "GbR", "UG", "SE", "eG", "e.V.",
+                "Ltd.", "Inc.", "PartG", "PartGmbB", "(haftungsbeschränkt)", "&", "Co.", "Co"}
+# Capitalized short words that are words, not initials, when they appear inside a placeholder.
+_NOT_INITIALS = {"Am", "An", "Im", "In", "Zu", "Er", "Es", "Da", "So", "Ob", "Wo", "Ab", "Um"}
+
+_TAIL = r"(?P<tail>[,;:)\]“”\"']*)"
+# "K."  "Ts."  "F…"  "K.s" (genitive)  "K's"
+_INITIAL = re.compile(r"^(?P<prefix>[A-ZÄÖÜ][a-zäöü]?)(?P<mark>\.{1,3}|…)?(?P<gen>(?<=[.…])s|['’]s)?"
+                      + _TAIL + "$")
+# "..."  "…"  "Xxxxx"  "***"
+_FILLER = re.compile(r"^(?:\.{2,}|…+|([A-Za-zÄÖÜäöü*_#])(?i:\1){2,})" + _TAIL + "$")
+# "M-GmbH"  "H-Stadt"  "P-Platzes"  "...-Straße"  "-Straße"
+_COMPOUND = re.compile(r"^(?P<prefix>[A-ZÄÖÜ][a-zäöü]?\.?|\.{2,}|…)?-(?P<rest>[A-ZÄÖÜa-zäöü]\S*?)" + _TAIL + "$")
+# "Kstraße"  "K-Straße"  "L Straße"  "Y-Str."  "D… allee": an initial joined to a street word.
+_STREET = re.compile(
+    r"(?<!\S)(?P<prefix>[A-ZÄÖÜ][a-zäöü]?)?(?:\.{1,3}|…)?[-\s]?"
+    r"(?P<rest>(?i:(?:stra(?:ß|ss)e|weg|platz|gasse|allee|ring|damm|ufer|chaussee|pfad|steig|markt)\w*"
+    r"|str\.))")
+_PLACE_WORDS = {"Stadt", "Dorf", "Ort", "Gemeinde", "Land"}
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+_MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+           "Oktober", "November", "Dezember")
+_DIGIT_SLOT = re.compile(r"[xX#*…]|\.{2,}")
+_FEMALE_CUE = re.compile(r"\b(?:Frau|[A-ZÄÖÜ]\w{3,}in(?:nen)?)\W*$|\bFrau\b")
+_MALE_CUE = re.compile(r"\bHerrn?\b")
+
+
+def canonical_type(tag: str | None) -> str:
+    """The type name of ``TYPES`` for a LER tag, a type name or an alias; None -> ``other``."""
+    if tag is None:
+        return "other"
+    if tag in LER_TYPES:
+        return LER_TYPES[tag]
+    name = tag.strip().lower()
+    name = _TYPE_ALIASES.get(name, name)
+    if name not in TYPES:
+        raise ValueError(f"unknown reference type {tag!r} (expected one of {', '.join(TYPES)} or a LER tag)")
+    return name
+
+
+def genitive(name: str) -> str:
+    """German genitive of a name: "Kemper" -> "Kempers", "Fuchs" -> "Fuchs'"."""
+    return name + ("'" if name[-1:] in ("s", "ß", "x", "z") else "s")
+
+
+@dataclass
+class NameMemo:
+    """The names already chosen in one document: ``(pool, prefix) -> name`` and names in use."""
+
+    names: dict = field(default_factory=dict)
+    used: set = field(default_factory=set)
+
+
+class SurrogateGenerator:
+    """Draws surrogate values; everything it returns follows from ``seed`` alone."""
+
+    def __init__(self, seed=0, names: str = "all", invented: float = 0.0):
+        self.seed = seed
+        self.names = names
+        self.invented = invented
+        self.rng = random.Random(str(seed))
+        self._faker: Faker | None = None
+        self._pools = _half_pools(names)
+
+    def for_document(self, doc_id) -> SurrogateGenerator:
+        """A generator for one document, seeded by this seed and the id (independent of order)."""
+        return SurrogateGenerator(f"{self.seed}/{doc_id}", self.names, self.invented)
+
+    def faker(self) -> Faker:
+        """The de_DE faker, reseeded from our random state at every use (reproducible)."""
+        if self._faker is None:
+            self._faker = Faker("de_DE")
+        self._faker.seed_instance(self.rng.getrandbits(32))
+        return self._faker
+
+    # -- names -----------------------------------------------------------------------------------
+
+    def name(self, pool: str, prefix: str = "", memo: NameMemo | None = None, scope: str = "") -> str:
+        """A name of ``pool`` starting with ``prefix``, the same again for the same memo and scope.
+
+        ``scope`` (the reference type) keeps "K." the person apart from "K" the company.
+        """
+        key = (scope, pool, prefix)
+        if memo is not None and key in memo.names:
+            return memo.names[key]
+        names = self._pools[pool]
+        low = prefix.lower()
+        candidates = [n for n in names if n.lower().startswith(low)] if prefix else list(names)
+        if not candidates and self.names in ("training", "testing"):  # the other half has the initial
+            names = _POOLS[pool]
+            candidates = [n for n in names if n.lower().startswith(low)]
+        if not candidates:
+            # No listed name starts that way ("Ts", "Y"): graft the prefix onto a listed name,
+            # preferably one starting like it ("Ä" -> "Ackermann" -> "Äckermann").
+            plain = prefix[:1].translate(_UMLAUT_BASE)
+            bases = [n for n in names if len(n) > len(prefix) + 2 and " " not in n]
+            base = self.rng.choice([n for n in bases if n.startswith(plain)] or bases)
+            candidates = [prefix + base[len(prefix):]]
+        fresh = [n for n in candidates if memo is None or n not in memo.used] or candidates
+        value = self.rng.choice(fresh)
+        if self.invented and pool in _INVENTED_POOLS and self.rng.random() < self.invented:
+            value = self._invent(value, names)
+        if memo is not None:
+            memo.names[key] = value
+            memo.used.add(value)
+        return value
+
+    def _invent(self, name: str, names) -> str:
+        """A name no list holds, with the same start: the head of ``name`` and the tail of another
+        listed name ("Kemper" + "Lindner" -> "Kemdner"). Training on many such names keeps a
+        tagger from learning the few hundred listed ones by heart."""
+        other = self.rng.choice(names)
+        if not (_ONE_WORD.match(name) and _ONE_WORD.match(other)):
+            return name
+        head = name[: self.rng.randint(2, len(name) - 2)]
+        return head + other[self.rng.randint(1, len(other) - 2):]
+
+    def _first_name_pool(self, context: str) -> str:
+        if _FEMALE_CUE.search(context):
+            return "first_female"
+        if _MALE_CUE.search(context):
+            return "first_male"
+        return self.rng.choice(("first_male", "first_female"))
+
+    # -- surrogates ------------------------------------------------------------------------------
+
+    def surrogate(self, placeholder: str, type: str, before: str = "", memo: NameMemo | None = None) -> str:
+        """A realistic value for ``placeholder`` of ``type`` (a type name or LER tag).
+
+        ``before`` is the text preceding the placeholder (it tells "Frau" from "Herr" for first
+        names); ``memo`` keeps the names of one document consistent.
+        """
+        kind = canonical_type(type)
+        memo = memo if memo is not None else NameMemo()
+        if kind == "date":
+            return self._date(placeholder)
+        if kind == "number":
+            return self._number(placeholder)
+        if kind == "account":
+            return self.faker().iban()
+        if kind == "email/url":
+            faker = self.faker()
+            return faker.url() if re.search(r"www|http|\.de\b", placeholder, re.I) else faker.email()
+        return self._names(placeholder, kind, before, memo)
+
+    def _names(self, placeholder: str, kind: str, before: str, memo: NameMemo) -> str:
+        text = placeholder
+        if kind == "street":
+            text = _STREET.sub(lambda m: self._street_word(m, memo), text)
+        pieces: list[str] = []
+        last = 0
+        replaced = False
+        tokens = list(_TOKEN.finditer(text))
+        for i, match in enumerate(tokens):
+            pieces.append(text[last:match.start()])
+            last = match.end()
+            token = match.group()
+            value = None if match.group("kept") else self._token(token, kind, tokens, i, before, memo)
+            replaced |= value is not None
+            pieces.append(token if value is None else value)
+        pieces.append(text[last:])
+        result = "".join(pieces)
+        if replaced or text != placeholder:
+            return result
+        # Nothing in it looks like a placeholder: a bare legal form ("e. V.") gets a name before
+        # it, anything else a name of the type with the same first letter.
+        pool = _INITIAL_POOL.get(kind, "surname")
+        if all(m.group("kept") or m.group() in _LEGAL_FORMS for m in tokens):
+            return f"{self.name('surname', '', memo, kind)} {placeholder}".strip()
+        return self.name(pool, placeholder[:1].upper() if placeholder[:1].isalpha() else "", memo, kind)
+
+    def _street_word(self, match: re.Match, memo: NameMemo) -> str:
+        rest = match.group("rest")
+        stem = self.name("street_stem", match.group("prefix") or "", memo, "street")
+        return stem + rest[0].lower() + rest[1:]
+
+    def _token(self, token, kind, tokens, i, before, memo) -> str | None:
+        """The replacement of one token of a placeholder, None to keep it."""
+        m = _INITIAL.match(token)
+        if m and m.group("prefix") not in _NOT_INITIALS:
+            name = self._initial(m.group("prefix"), kind, tokens, i, before, memo)
+            return (genitive(name) if m.group("gen") else name) + m.group("tail")
+        m = _FILLER.match(token)
+        if m:
+            if kind == "street" and i > 0:
+                return str(self.rng.randint(1, 120)) + m.group("tail")  # "L-Straße ..." house number
+            return self._initial("", kind, tokens, i, before, memo) + m.group("tail")
+        m = _COMPOUND.match(token)
+        if m:
+            prefix = (m.group("prefix") or "").rstrip(".…")
+            prefix = "" if prefix.startswith(".") else prefix
+            rest, tail = m.group("rest"), m.group("tail")
+            if kind in ("place", "organization") and rest in _PLACE_WORDS:
+                return self.name("city", prefix, memo, kind) + tail
+            name = self.name("city" if kind == "place" else "surname", prefix, memo, kind)
+            joiner = " " if rest in _LEGAL_FORMS else "-"
+            return name + joiner + rest + tail
+        return None
+
+    def _initial(self, prefix, kind, tokens, i, before, memo) -> str:
+        """The name for an initial (or a bare filler) at token ``i``."""
+        if kind == "street":
+            return self.name("street_stem", prefix, memo, kind) + self.rng.choice(_STREET_SUFFIXES)
+        if kind != "person":
+            return self.name(_INITIAL_POOL[kind], prefix, memo, kind)
+        # A run of initials is one name: given names first, the surname last ("A. G.").
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if following is not None and not following.group("kept") and (
+            _INITIAL.match(following.group()) or _FILLER.match(following.group())
+        ):
+            context = before + " " + "".join(t.group() + " " for t in tokens[:i])
+            return self.name(self._first_name_pool(context), prefix, memo, kind)
+        return self.name("surname", prefix, memo, kind)
+
+    def _date(self, placeholder: str) -> str:
+        year = _YEAR.search(placeholder)
+        y = int(year.group()) if year else self.rng.randint(1940, 2005)
+        month, day = self.rng.randint(1, 12), self.rng.randint(1, 28)
+        if any(name in placeholder for name in _MONTHS):
+            return f"{day}. {_MONTHS[month - 1]} {y}"
+        return f"{day:02d}.{month:02d}.{y}"
+
+    def _number(self, placeholder: str) -> str:
+        if _FILLER.match(placeholder) or not _DIGIT_SLOT.search(placeholder):
+            return str(self.rng.randint(100, 999999))
+        return _DIGIT_SLOT.sub(lambda m: "".join(str(self.rng.randint(0, 9)) for _ in m.group()), placeholder)
+
+
+class ReplacementTable:
+    """The replacements of one document: the same placeholder of a type gets the same value.
+
+    Values come from the generator unless set by hand (:meth:`set`); :meth:`regenerate` draws a
+    new one. :meth:`records` lists the table for the replacement-table file.
+    """
+
+    def __init__(self, generator: SurrogateGenerator):
+        self.generator = generator
+        self.memo = NameMemo()
+        self.values: dict[tuple[str, str], str] = {}
+
+    def replacement(self, placeholder: str, type: str, before: str = "") -> str:
+        key = (canonical_type(type), placeholder)
+        if key not in self.values:
+            self.values[key] = self.generator.surrogate(placeholder, key[0], before, self.memo)
+        return self.values[key]
+
+    def regenerate(self, placeholder: str, type: str, before: str = "") -> str:
+        """A different value for ``placeholder``: its names are drawn afresh and replace the old."""
+        key = (canonical_type(type), placeholder)
+        old = self.values.pop(key, None)
+        for _ in range(5):
+            fresh = NameMemo(used=set(self.memo.used))
+            value = self.generator.surrogate(placeholder, key[0], before, fresh)
+            if value != old:
+                break
+        self.memo.names.update(fresh.names)
+        self.memo.used |= fresh.used
+        self.values[key] = value
+        return value
+
+    def set(self, placeholder: str, type: str, value: str) -> None:
+        self.values[(canonical_type(type), placeholder)] = value
+
+    def records(self) -> list[dict]:
+        return [{"placeholder": p, "type": t, "replacement": v} for (t, p), v in self.values.items()]
+
+
+_LEGAL_WORD = re.compile(r"\s*(?:" + "|".join(re.escape(f) for f in sorted(_LEGAL_FORMS, key=len, reverse=True)
+                                                  if f[0].isalpha()) + r")\b")
+
+
+def ends_sentence(text: str, end: int) -> bool:
+    """Whether the period just before ``end`` also ends the sentence ("gegen Herrn K. Der ...")."""
+    rest = text[end:end + 40]
+    if not rest.strip() or re.match(r"[ \t]*\n", rest):
+        return True
+    return bool(re.match(r"\s+[A-ZÄÖÜ„\"]", rest)) and not _LEGAL_WORD.match(rest)
+
+
+@dataclass(frozen=True)
+class _Edit:
+    """A replaced range: old ``[old_start, old_end)`` became ``[start, end)`` plus ``extra`` chars."""
+
+    old_start: int
+    old_end: int
+    start: int
+    end: int
+    extra: int
+
+
+def _apply(text: str, spans, table: ReplacementTable) -> tuple[str, list[dict], list[_Edit]]:
+    ordered = sorted((_span_tuple(s) for s in spans), key=lambda s: (s[0], s[1]))
+    pieces, new_spans, edits = [], [], []
+    last, length = 0, 0
+    for start, end, kind in ordered:
+        if start < last:
+            raise ValueError(f"overlapping spans at [{start}, {end})")
+        if end > len(text):
+            raise ValueError(f"span [{start}, {end}) lies beyond the text ({len(text)} chars)")
+        pieces.append(text[last:start])
+        length += start - last
+        placeholder = text[start:end]
+        value = table.replacement(placeholder, kind, text[max(0, start - 60):start])
+        extra = "." if placeholder.endswith(".") and not value.endswith(".") and ends_sentence(text, end) else ""
+        pieces.append(value + extra)
+        lead, trail = sensitive_part(value, canonical_type(kind))
+        new_spans.append({"start": length + lead, "end": length + trail, "type": canonical_type(kind)})
+        edits.append(_Edit(start, end, length, length + len(value), len(extra)))
+        length += len(value) + len(extra)
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces), new_spans, edits
+
+
+# Types whose surrogates are names with titles or legal forms around them ("Dr. Griesmann",
+# "Meyer GmbH"); street names keep "Dr.-Kemper-Straße" whole, dates and numbers have neither.
+_NAME_KINDS = frozenset({"person", "organization", "company", "place", "other"})
+
+
+def sensitive_part(value: str, kind: str) -> tuple[int, int]:
+    """``[start, end)`` of ``value`` that is sensitive: without leading salutations and titles
+    and a trailing legal form, cut by the rules ``score`` cuts its names with
+    (:func:`rulings_anon.references.strip_affixes`, thesis 9.2), so that the gold and the scored
+    spans agree on what a name is. A value that is nothing but affixes stays whole."""
+    if kind not in _NAME_KINDS:
+        return 0, len(value)
+    from rulings_anon.document import Span
+    from rulings_anon.references import strip_affixes
+
+    part = strip_affixes(value, Span(0, len(value), value))
+    return (part.start, part.end) if part is not None else (0, len(value))
+
+
+def _span_tuple(span) -> tuple[int, int, str | None]:
+    if isinstance(span, dict):
+        return span["start"], span["end"], span.get("type")
+    return span.start, span.end, span.type
+
+
+def pseudonymize(text: str, spans, generator: SurrogateGenerator,
+                 table: ReplacementTable | None = None) -> tuple[str, list[dict]]:
+    """Replace every span of ``text`` by a surrogate of its type; returns (new text, gold spans).
+
+    ``spans`` are dicts ``{"start", "end", "type"}`` or :class:`~rulings_anon.document.Span`
+    objects, not overlapping; ``type`` is a type name or a LER tag (None -> ``other``). Pass a
+    ``table`` to reuse or fix values (the terminal tool does); otherwise a fresh one is used.
+    """
+    new_text, new_spans, _ = _apply(text, spans, table or ReplacementTable(generator))
+    return new_text, new_spans
+
+
+def _move(offset: int, edits: list[_Edit], is_end: bool) -> int:
+    """Where ``offset`` of the old text lies in the new one."""
+    shift = 0
+    for edit in edits:
+        if offset < edit.old_start or (offset == edit.old_start and is_end):
+            break  # before the replaced range (an end at its start stays before it)
+        if offset < edit.old_end or (offset == edit.old_end and is_end):
+            return edit.end if is_end else edit.start
+        shift = edit.end + edit.extra - edit.old_end
+    return offset + shift
+
+
+def pseudonymize_record(record: dict, generator: SurrogateGenerator) -> dict:
+    """A LER-style record ``{"id", "text", "spans", "entities"?}`` with its spans replaced.
+
+    Uses ``generator.for_document(record["id"])``, so each record's values depend only on the seed
+    and its id. ``entities`` are moved to the new offsets; an entity overlapping a replacement
+    grows or shrinks with it.
+    """
+    doc_gen = generator.for_document(record.get("id", ""))
+    new_text, new_spans, edits = _apply(record["text"], record.get("spans") or [], ReplacementTable(doc_gen))
+    out = {**record, "text": new_text, "spans": new_spans}
+    if "entities" in record:
+        out["entities"] = [
+            {**e, "start": _move(e["start"], edits, False), "end": _move(e["end"], edits, True)}
+            for e in record["entities"]
+        ]
+    return out
