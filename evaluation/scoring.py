@@ -92,13 +92,13 @@ class ScoreRun:
 
     def record(self, document: Document, spans: list[Span]) -> dict:
         """What the partial file keeps of one scored document."""
-        from .redaction import anonymize, pseudonymize
+        from rulings_anon.replacement.operators import anonymize, pseudonymize_references
 
         record = spans_record(document.id, spans)
         if self.anonymize:
             record["anonymized"] = anonymize(document.text, spans)
         if self.pseudonymize:
-            text, gold = pseudonymize(document.text, spans, document.id, self.seed)
+            text, gold = pseudonymize_references(document.text, spans, document.id, self.seed)
             record["pseudonymized"] = {"text": text, "spans": gold}
         return record
 

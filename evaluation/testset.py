@@ -4,10 +4,10 @@ The courts' placeholders in a LER record ("K.", "M-GmbH", "...") are its gold sp
 by a realistic surrogate of its type that keeps what the placeholder shows (initials, legal form),
 the same placeholder by the same surrogate within a document, gives text that reads like a
 non-anonymized ruling, with gold spans that point exactly at the surrogates' names (not their
-titles or legal forms: :func:`rulings_anon.replacement.surrogates.sensitive_part`): the gold format of
+titles or legal forms: :func:`rulings_anon.replacement.operators.sensitive_part`): the gold format of
 DESIGN.md, ``{"id", "text", "spans": [{"start", "end", "type"}]}`` (types as in
 :data:`rulings_anon.replacement.surrogates.TYPES`). The surrogates come from the terminal tool's generator
-(:func:`rulings_anon.replacement.surrogates.pseudonymize_record`), seeded per document id.
+(:func:`rulings_anon.replacement.operators.pseudonymize_record`), seeded per document id.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def gold_records(paths: Iterable, seed: int = 0, limit: int | None = None,
 
     Surrogates come from the ``foreign`` names, which no model of this project trains on
     (``rulings_anon.replacement.surrogates.NAME_HALVES``): a test must not reward names learnt by heart."""
-    from rulings_anon.replacement.surrogates import SurrogateGenerator, pseudonymize_record
+    from rulings_anon.replacement.operators import pseudonymize_record
+    from rulings_anon.replacement.surrogates import SurrogateGenerator
 
     generator = SurrogateGenerator(seed, names)
     count = 0

@@ -18,7 +18,8 @@ from collections import Counter
 
 from data import ler_corpus_files
 from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
-from rulings_anon.replacement.surrogates import LER_TYPES, SurrogateGenerator, pseudonymize_record
+from rulings_anon.replacement.operators import pseudonymize_record
+from rulings_anon.replacement.surrogates import LER_TYPES, SurrogateGenerator
 from rulings_anon.replacement.type_inference import infer_type
 
 HELD_OUT = HELD_OUT_COURTS

@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulings_anon.document import Document
+from rulings_anon.document import Document, Span
 from rulings_anon.placeholders.review_units import Unit, document_units, widen
-from rulings_anon.replacement.surrogates import (
-    ReplacementTable,
-    SurrogateGenerator,
-    canonical_type,
-    pseudonymize,
-)
+from rulings_anon.replacement.operators import pseudonymize
+from rulings_anon.replacement.surrogates import ReplacementTable, SurrogateGenerator, canonical_type
 from rulings_anon.replacement.type_inference import infer_type
 
 from .corrections import Correction, apply_corrections, find_corrections
@@ -129,7 +125,7 @@ class DocumentSession:
 
     def replaced(self) -> tuple[str, list[dict]]:
         """The pseudonymized text and its gold spans before corrections."""
-        spans = [{"start": u.start, "end": u.end, "type": t} for u, yes, t, _ in self.decided if yes]
+        spans = [Span(u.start, u.end, type=t) for u, yes, t, _ in self.decided if yes]
         return pseudonymize(self.doc.text, spans, self.table.generator, self.table)
 
     def corrections(self, vocabulary) -> list[Correction]:

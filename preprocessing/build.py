@@ -137,23 +137,26 @@ def pseudonymize_documents(documents: Iterable[Document], labels: str = "weak",
     The placeholders (:func:`placeholder_spans`) get the type their gold span has or the one the
     terminal tool infers from the context (:func:`rulings_anon.replacement.type_inference.infer_type`), and a value of
     the terminal tool's generator seeded by ``seed`` and the document id
-    (:func:`rulings_anon.replacement.surrogates.pseudonymize`, as ``replace --auto`` and ``build-testset`` do).
+    (the :class:`~rulings_anon.replacement.operators.PlaceholderSurrogate` operator, as ``replace --auto``
+    and ``build-testset`` use it).
     The returned document's ``spans`` point exactly at the surrogates' names (gold labels), its
     ``text`` is the pseudonymized one, its id and metadata are kept.
     """
-    from rulings_anon.replacement.surrogates import SurrogateGenerator, pseudonymize
+    from rulings_anon.replacement.operators import PlaceholderSurrogate, replace
+    from rulings_anon.replacement.surrogates import ReplacementTable, SurrogateGenerator
     from rulings_anon.replacement.type_inference import infer_type
 
     spans_of = placeholder_spans(labels)
     generator = SurrogateGenerator(seed)
     for document in documents:
-        typed = [{"start": s.start, "end": s.end,
-                  "type": s.type or infer_type(document.text, s.start, s.end)} for s in spans_of(document)]
+        typed = [Span(s.start, s.end, type=s.type or infer_type(document.text, s.start, s.end))
+                 for s in spans_of(document)]
+        operator = PlaceholderSurrogate(ReplacementTable(generator.for_document(document.id)))
         try:
-            text, spans = pseudonymize(document.text, typed, generator.for_document(document.id))
+            replaced = replace(document.text, typed, operator)
         except ValueError as exc:  # overlapping or out-of-range gold spans
             raise InputError(f"cannot pseudonymize document {document.id!r}: {exc}") from None
-        yield Document(document.id, text, document.meta, [Span(s["start"], s["end"], type=s["type"]) for s in spans])
+        yield Document(document.id, replaced.text, document.meta, replaced.spans)
 
 
 def validation_split(doc_id: str, share: float = DEFAULT_VALIDATION_SHARE) -> str:

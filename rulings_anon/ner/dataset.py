@@ -19,7 +19,8 @@ from data import ler_corpus_files
 from rulings_anon.defaults import HELD_OUT_COURTS
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import read_jsonl
-from rulings_anon.replacement.surrogates import SurrogateGenerator, pseudonymize_record
+from rulings_anon.replacement.operators import pseudonymize_record
+from rulings_anon.replacement.surrogates import SurrogateGenerator
 
 from .tags import TagSet, encode_bio, sensitive_tokens
 from .tokens import PAD, UNK, Vocabulary, tokenize

@@ -9,8 +9,7 @@ gets the same value, and the same initial of the same type the same name ("K." a
 
 Usage::
 
-    from rulings_anon.replacement.surrogates import (LER_TYPES, TYPES, ReplacementTable,
-                                        SurrogateGenerator, pseudonymize, pseudonymize_record)
+    from rulings_anon.replacement.surrogates import LER_TYPES, TYPES, ReplacementTable, SurrogateGenerator
 
     gen = SurrogateGenerator(seed=0)
     gen.surrogate("Dr. A. G.", "person")         # e.g. 'Dr. Arnold Griesmann'
@@ -18,19 +17,15 @@ Usage::
     table = ReplacementTable(doc_gen)
     table.replacement("K.", "person")            # 'Kemper', and again on every later call
     table.replacement("K.s", "person")           # 'Kempers'
-    new_text, new_spans = pseudonymize(text, [{"start": 10, "end": 12, "type": "PER"}], doc_gen)
-    record = pseudonymize_record(ler_record, gen)   # text, spans and entities of a LER record
     SurrogateGenerator(0, names="foreign")        # names no model here trains on (test sets)
     SurrogateGenerator(0, invented=0.7)           # 70 % of surnames and places made up (NER training)
 
 * ``TYPES``: the ten reference types; ``LER_TYPES`` maps the LER tags of placeholders to them
   (:func:`canonical_type` accepts either).
-* :func:`pseudonymize` returns the new text and gold spans ``{"start", "end", "type"}`` (types as
-  in ``TYPES``) that point exactly at the sensitive part of each replacement: the name without
-  the titles before it and the legal form after it ("Dr. Griesmann" -> "Griesmann", "Meyer
-  GmbH" -> "Meyer"), as ``score`` marks names (:func:`sensitive_part`). A placeholder ending a
-  sentence ("gegen Herrn K. Der ...") keeps its period after the replacement, outside the span.
-* :func:`pseudonymize_record` also moves the record's ``entities`` to the new offsets.
+* Replacing a document's placeholders with these values is the
+  :class:`~rulings_anon.replacement.operators.PlaceholderSurrogate` operator
+  (:func:`~rulings_anon.replacement.operators.pseudonymize`,
+  :func:`~rulings_anon.replacement.operators.pseudonymize_record`).
 """
 
 from __future__ import annotations
@@ -142,7 +137,7 @@ _INITIAL_POOL = {"company": "surname", "organization": "city", "place": "city", 
 _KEPT_PATTERN = (r"e\.\s?V\.|e\.\s?K\.|&\s?Co\.(?:\s?KG(?:aA)?|\s?OHG)?|Co\.|Dr\.|Prof\.|Dipl\.-\w+\.?"
                  r"|Nr\.|Az\.|Hr\.|Fr\.|med\.|jur\.|rer\.\s?nat\.|St\.\s(?=[A-ZÄÖÜ][a-zäöü]{2})")
 _TOKEN = re.compile(rf"(?P<kept>{_KEPT_PATTERN})|\S+")
-_LEGAL_FORMS = {"GmbH", "gGmbH", "mbH", "AG", "KG", "KGaA", "OHG", "GbR", "UG", "SE", "eG", "e.V.",
+LEGAL_FORMS = {"GmbH", "gGmbH", "mbH", "AG", "KG", "KGaA", "OHG", "GbR", "UG", "SE", "eG", "e.V.",
                 "Ltd.", "Inc.", "PartG", "PartGmbB", "(haftungsbeschränkt)", "&", "Co.", "Co"}
 # Capitalized short words that are words, not initials, when they appear inside a placeholder.
 _NOT_INITIALS = {"Am", "An", "Im", "In", "Zu", "Er", "Es", "Da", "So", "Ob", "Wo", "Ab", "Um"}
@@ -309,7 +304,7 @@ class SurrogateGenerator:
         # Nothing in it looks like a placeholder: a bare legal form ("e. V.") gets a name before
         # it, anything else a name of the type with the same first letter.
         pool = _INITIAL_POOL.get(kind, "surname")
-        if all(m.group("kept") or m.group() in _LEGAL_FORMS for m in tokens):
+        if all(m.group("kept") or m.group() in LEGAL_FORMS for m in tokens):
             return f"{self.name('surname', '', memo, kind)} {placeholder}".strip()
         return self.name(pool, placeholder[:1].upper() if placeholder[:1].isalpha() else "", memo, kind)
 
@@ -337,7 +332,7 @@ class SurrogateGenerator:
             if kind in ("place", "organization") and rest in _PLACE_WORDS:
                 return self.name("city", prefix, memo, kind) + tail
             name = self.name("city" if kind == "place" else "surname", prefix, memo, kind)
-            joiner = " " if rest in _LEGAL_FORMS else "-"
+            joiner = " " if rest in LEGAL_FORMS else "-"
             return name + joiner + rest + tail
         return None
 
@@ -407,117 +402,3 @@ class ReplacementTable:
 
     def records(self) -> list[dict]:
         return [{"placeholder": p, "type": t, "replacement": v} for (t, p), v in self.values.items()]
-
-
-_LEGAL_WORD = re.compile(r"\s*(?:" + "|".join(re.escape(f) for f in sorted(_LEGAL_FORMS, key=len, reverse=True)
-                                                  if f[0].isalpha()) + r")\b")
-
-
-def ends_sentence(text: str, end: int) -> bool:
-    """Whether the period just before ``end`` also ends the sentence ("gegen Herrn K. Der ...")."""
-    rest = text[end:end + 40]
-    if not rest.strip() or re.match(r"[ \t]*\n", rest):
-        return True
-    return bool(re.match(r"\s+[A-ZÄÖÜ„\"]", rest)) and not _LEGAL_WORD.match(rest)
-
-
-@dataclass(frozen=True)
-class _Edit:
-    """A replaced range: old ``[old_start, old_end)`` became ``[start, end)`` plus ``extra`` chars."""
-
-    old_start: int
-    old_end: int
-    start: int
-    end: int
-    extra: int
-
-
-def _apply(text: str, spans, table: ReplacementTable) -> tuple[str, list[dict], list[_Edit]]:
-    ordered = sorted((_span_tuple(s) for s in spans), key=lambda s: (s[0], s[1]))
-    pieces, new_spans, edits = [], [], []
-    last, length = 0, 0
-    for start, end, kind in ordered:
-        if start < last:
-            raise ValueError(f"overlapping spans at [{start}, {end})")
-        if end > len(text):
-            raise ValueError(f"span [{start}, {end}) lies beyond the text ({len(text)} chars)")
-        pieces.append(text[last:start])
-        length += start - last
-        placeholder = text[start:end]
-        value = table.replacement(placeholder, kind, text[max(0, start - 60):start])
-        extra = "." if placeholder.endswith(".") and not value.endswith(".") and ends_sentence(text, end) else ""
-        pieces.append(value + extra)
-        lead, trail = sensitive_part(value, canonical_type(kind))
-        new_spans.append({"start": length + lead, "end": length + trail, "type": canonical_type(kind)})
-        edits.append(_Edit(start, end, length, length + len(value), len(extra)))
-        length += len(value) + len(extra)
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces), new_spans, edits
-
-
-# Types whose surrogates are names with titles or legal forms around them ("Dr. Griesmann",
-# "Meyer GmbH"); street names keep "Dr.-Kemper-Straße" whole, dates and numbers have neither.
-_NAME_KINDS = frozenset({"person", "organization", "company", "place", "other"})
-
-
-def sensitive_part(value: str, kind: str) -> tuple[int, int]:
-    """``[start, end)`` of ``value`` that is sensitive: without leading salutations and titles
-    and a trailing legal form, cut by the rules ``score`` cuts its names with
-    (:func:`rulings_anon.references.strip_affixes`, thesis 9.2), so that the gold and the scored
-    spans agree on what a name is. A value that is nothing but affixes stays whole."""
-    if kind not in _NAME_KINDS:
-        return 0, len(value)
-    from rulings_anon.document import Span
-    from rulings_anon.references import strip_affixes
-
-    part = strip_affixes(value, Span(0, len(value), value))
-    return (part.start, part.end) if part is not None else (0, len(value))
-
-
-def _span_tuple(span) -> tuple[int, int, str | None]:
-    if isinstance(span, dict):
-        return span["start"], span["end"], span.get("type")
-    return span.start, span.end, span.type
-
-
-def pseudonymize(text: str, spans, generator: SurrogateGenerator,
-                 table: ReplacementTable | None = None) -> tuple[str, list[dict]]:
-    """Replace every span of ``text`` by a surrogate of its type; returns (new text, gold spans).
-
-    ``spans`` are dicts ``{"start", "end", "type"}`` or :class:`~rulings_anon.document.Span`
-    objects, not overlapping; ``type`` is a type name or a LER tag (None -> ``other``). Pass a
-    ``table`` to reuse or fix values (the terminal tool does); otherwise a fresh one is used.
-    """
-    new_text, new_spans, _ = _apply(text, spans, table or ReplacementTable(generator))
-    return new_text, new_spans
-
-
-def _move(offset: int, edits: list[_Edit], is_end: bool) -> int:
-    """Where ``offset`` of the old text lies in the new one."""
-    shift = 0
-    for edit in edits:
-        if offset < edit.old_start or (offset == edit.old_start and is_end):
-            break  # before the replaced range (an end at its start stays before it)
-        if offset < edit.old_end or (offset == edit.old_end and is_end):
-            return edit.end if is_end else edit.start
-        shift = edit.end + edit.extra - edit.old_end
-    return offset + shift
-
-
-def pseudonymize_record(record: dict, generator: SurrogateGenerator) -> dict:
-    """A LER-style record ``{"id", "text", "spans", "entities"?}`` with its spans replaced.
-
-    Uses ``generator.for_document(record["id"])``, so each record's values depend only on the seed
-    and its id. ``entities`` are moved to the new offsets; an entity overlapping a replacement
-    grows or shrinks with it.
-    """
-    doc_gen = generator.for_document(record.get("id", ""))
-    new_text, new_spans, edits = _apply(record["text"], record.get("spans") or [], ReplacementTable(doc_gen))
-    out = {**record, "text": new_text, "spans": new_spans}
-    if "entities" in record:
-        out["entities"] = [
-            {**e, "start": _move(e["start"], edits, False), "end": _move(e["end"], edits, True)}
-            for e in record["entities"]
-        ]
-    return out

@@ -1,7 +1,8 @@
-"""Replacing scored spans: court-style placeholders (``--anonymize``) or surrogates (``--pseudonymize``).
+"""Court-style placeholders for real references, and consistent surrogates drawn for them.
 
-Detection and replacement are separate steps (as in Presidio): ``score`` finds spans, this module
-rewrites the text. Court style (the placeholders the training corpus is made of):
+What the operators of :mod:`rulings_anon.replacement.operators` put in place of a reference that
+``score`` found (``--anonymize``, ``--pseudonymize``). Court style (the placeholders the training
+corpus is made of):
 
 * persons: the initial of every name word with a period: "Thilo Kemper" -> "T. K.",
   "Herrn Kemper" -> "Herrn K.", "Thilo von Schmiedeberg" -> "T. v. S.";
@@ -17,7 +18,6 @@ A span without a type gets the type the terminal tool infers from its context
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import lru_cache
 
 from data import path as data_path
@@ -82,19 +82,6 @@ def court_placeholder(text: str, span: Span) -> tuple[int, int, str]:
     return span.start, span.end, FILLER
 
 
-def anonymize(text: str, spans: Sequence[Span]) -> str:
-    """``text`` with every span replaced by its court-style placeholder."""
-    pieces, last = [], 0
-    for span in sorted(spans, key=lambda s: s.start):
-        if span.start < last:
-            continue
-        start, end, placeholder = court_placeholder(text, span)
-        pieces += [text[last:start], placeholder]
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces)
-
-
 class Pseudonymizer:
     """Consistent surrogates for the real references of one document.
 
@@ -141,40 +128,12 @@ class Pseudonymizer:
         return self.values[key]
 
 
-def pseudonymize(text: str, spans: Sequence[Span], doc_id: str, seed: int = 0) -> tuple[str, list[dict]]:
-    """``text`` with every span replaced by a consistent realistic surrogate (:class:`Pseudonymizer`);
-    returns the new text and the spans ``{"start", "end", "type"}`` of the surrogates."""
-    from rulings_anon.replacement.surrogates import canonical_type
-
-    table = Pseudonymizer(doc_id, seed)
-    pieces, new_spans, last, length = [], [], 0, 0
-    for span in sorted(spans, key=lambda s: s.start):
-        if span.start < last:
-            continue
-        kind = _surrogate_type(reference_type(text, span))
-        start, end, placeholder = court_placeholder(text, span)
-        before = text[max(0, start - 60):start]
-        if kind == "person":
-            value = table.person(text[start:end], before)
-        else:
-            value = table.other(text[start:end], placeholder if placeholder != FILLER else text[start:end],
-                                kind, before)
-        pieces.append(text[last:start])
-        length += start - last
-        pieces.append(value)
-        new_spans.append({"start": length, "end": length + len(value), "type": canonical_type(kind)})
-        length += len(value)
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces), new_spans
-
-
 # Recognizer types (rulings_anon/analyzer/recognizers) -> the surrogate generator's types.
 _RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url", "URL": "email/url",
                      "BIRTH_DATE": "date"}
 
 
-def _surrogate_type(kind: str) -> str:
+def surrogate_type(kind: str) -> str:
     """A type the surrogate generator knows (its own names, LER tags, recognizer types)."""
     from rulings_anon.replacement.surrogates import canonical_type
 
