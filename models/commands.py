@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from rulings_anon.checkpoints import add_restart_argument
 from rulings_anon.cli import Command
 
 from .masking import SCHEMES
@@ -60,8 +61,7 @@ def configure_train(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mixed-precision", action=argparse.BooleanOptionalAction, default=None,
                         help="float16 compute with loss scaling (default: on a GPU only)")
     parser.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
-    parser.add_argument("--restart", action="store_true",
-                        help="when --out holds a model trained on other data, start over instead of failing")
+    add_restart_argument(parser)
     parser.add_argument("--checkpoint-minutes", type=float, default=5.0,
                         help="save the training state at least this often (default 5)")
 

@@ -11,7 +11,7 @@ the encoder of :mod:`models.encoder` plus a masked-LM head on whole-element mask
     ENCODER/encoder_config.json                            its architecture
     ENCODER/pretrain.json                                  settings, final MLM loss/accuracy, timing
     ENCODER/pretrain/                                      the run's working files, for resuming:
-        settings.json, vocab.txt, sequences.npz, checkpoints/, log.jsonl
+        run.json (the corpus fingerprint), settings.json, vocab.txt, sequences.npz, checkpoints/, log.jsonl
 
 Every step's batch and masking is drawn from ``(seed, step)``, so a run interrupted and resumed
 from its last checkpoint sees the same data as one that ran through.
@@ -20,6 +20,7 @@ from its last checkpoint sees the same data as one that ran through.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import time
 from dataclasses import asdict, dataclass, field, replace
@@ -29,6 +30,7 @@ import numpy as np
 
 from preprocessing.tokenizers import BertWordPiece, read_vocab
 from preprocessing.wordpiece_vocab import RESERVED_TOKENS, learn_vocab, write_vocab
+from rulings_anon.checkpoints import RunRecord, resumes
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import JsonlAppender, read_jsonl, write_json, write_jsonl
 from rulings_anon.tf import keras, tensorflow
@@ -46,6 +48,7 @@ from .pretrain_data import (
 
 WORK_DIR = "pretrain"
 SETTINGS_FILE = "settings.json"
+RUN_FILE = "run.json"
 SEQUENCES_FILE = "sequences.npz"
 LOG_FILE = "log.jsonl"
 REPORT_FILE = "pretrain.json"
@@ -274,33 +277,44 @@ def _masker(settings: PretrainSettings, vocab: list[str]):
     return mask
 
 
-def _settings_for(work: Path, settings: PretrainSettings, resume: bool, resume_steps: int | None,
+def _compared(settings: PretrainSettings) -> dict:
+    """The settings a resumed run must share with its start: all but the step count, which may grow."""
+    return json.loads(json.dumps({k: v for k, v in settings.to_dict().items() if k != "steps"}))
+
+
+def _settings_for(work: Path, settings: PretrainSettings, restart: bool, fingerprint: str,
                   out_dir: Path) -> PretrainSettings:
+    """The settings of the run in ``out_dir``: its own when it resumes (:func:`rulings_anon.checkpoints.resumes`),
+    with the step count raised to ``settings.steps``; else ``settings``, and an earlier run's work is deleted."""
     saved = work / SETTINGS_FILE
-    if saved.exists() and not resume:
-        raise InputError("already holds a pretraining run; pass --resume to continue it, or another --out",
-                         out_dir)
-    if not saved.exists():
-        return settings
-    # A resumed run keeps its architecture and data; only the step count may grow.
-    previous = PretrainSettings.from_dict(json.loads(saved.read_text(encoding="utf-8")))
-    if resume_steps is not None and resume_steps > previous.steps:
-        previous = replace(previous, steps=resume_steps)
-        write_json(saved, previous.to_dict())
-    return previous
+    previous = PretrainSettings.from_dict(json.loads(saved.read_text(encoding="utf-8"))) if saved.exists() else None
+    recorded = RunRecord.read(work / RUN_FILE) or RunRecord()
+    before = RunRecord(recorded.fingerprint, _compared(previous)) if previous is not None else None
+    if resumes(out_dir, before, RunRecord(fingerprint, _compared(settings)), restart,
+               other_data="holds a pretraining run on another corpus"):
+        if settings.steps > previous.steps:
+            previous = replace(previous, steps=settings.steps)
+            write_json(saved, previous.to_dict())
+        return previous
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    RunRecord(fingerprint, _compared(settings)).write(work / RUN_FILE)
+    return settings
 
 
-def pretrain(documents, out_dir, settings: PretrainSettings, resume: bool = False,
-             resume_steps: int | None = None, progress=None) -> dict:
+def pretrain(documents, out_dir, settings: PretrainSettings, restart: bool = False, fingerprint: str = "",
+             progress=None) -> dict:
     """Run (or resume) a pretraining run into ``out_dir``; returns the ``pretrain.json`` report.
 
-    With ``resume`` an existing run continues under its saved settings (``settings`` is used only
-    when there is none); ``resume_steps`` raises its step count.
+    A run of the same corpus (``fingerprint`` of its files) and settings resumes from its last
+    checkpoint, its step count raised to ``settings.steps``; another run there is an error, or with
+    ``restart`` deleted (:mod:`rulings_anon.checkpoints`).
     """
     progress = progress or (lambda items, _desc: items)
     out_dir = Path(out_dir)
     work = out_dir / WORK_DIR
-    settings = _settings_for(work, settings, resume, resume_steps, out_dir)
+    settings = _settings_for(work, settings, restart, fingerprint, out_dir)
     started = time.monotonic()
     vocab_file, sequences = _prepare(documents, work, settings, progress)
     vocab = read_vocab(vocab_file)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rulings_anon.checkpoints import add_restart_argument
 from rulings_anon.cli import Command
-
-DEFAULT_COURTS = ("bag", "bfh", "bgh", "bpatg", "bverfg")  # BSG is held out
+from rulings_anon.defaults import DEV_COURTS as DEFAULT_COURTS
 
 DESCRIPTION = """\
 Pretrain a small BERT-style encoder as a masked language model on a corpus and export it as a
@@ -24,8 +24,9 @@ single token [PLH] and are never prediction targets.
 
 ENCODER receives saved_model.pb, variables/, assets/vocab.txt (WordPiece vocabulary learned from
 the corpus), encoder_config.json and pretrain.json (final MLM loss and accuracy on held-out
-sequences, timing, loss history). Its pretrain/ folder keeps checkpoints: an interrupted run
-continues with --resume.
+sequences, timing, loss history). Its pretrain/ folder keeps checkpoints: the same command run
+again resumes an interrupted run on the same corpus and settings (--steps may raise its step
+count); --restart starts over when the corpus or settings changed.
 
 The defaults (2 layers, width 128, 1000 steps of 32 sequences) train in minutes on 2 CPU cores.
 """
@@ -44,7 +45,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="feed-forward width inside each layer (default 512)")
     parser.add_argument("--max-seq-len", type=int, default=128, help="tokens per sequence (default 128)")
     parser.add_argument("--steps", type=int,
-                        help="training steps (default 1000; with --resume: the run's own, or more)")
+                        help="training steps (default 1000; a resumed run keeps its own when that is more)")
     parser.add_argument("--batch-size", type=int, default=32, help="sequences per step (default 32)")
     parser.add_argument("--learning-rate", type=float, default=1e-3,
                         help="peak learning rate after the warm-up (default 1e-3)")
@@ -54,9 +55,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="find placeholders with the rule-based detector (default) or take the "
                              "corpus' gold 'spans'")
     parser.add_argument("--seed", type=int, default=0, help="seed of batches and masking (default 0)")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the run in ENCODER from its last checkpoint (its settings are kept; "
-                             "only --steps may raise the step count)")
+    add_restart_argument(parser)
+    # Resuming is the default now; the flag is still accepted so that older command lines run.
+    parser.add_argument("--resume", action="store_true", help=argparse.SUPPRESS)
 
 
 def _validate(args) -> None:
@@ -77,7 +78,10 @@ def _validate(args) -> None:
 
 def run(args) -> int:
     _validate(args)
+    from pathlib import Path
+
     import data
+    from rulings_anon.checkpoints import fingerprint_files
     from rulings_anon.inputs import read_documents
 
     from .pretrain import PretrainSettings, pretrain
@@ -90,7 +94,8 @@ def run(args) -> int:
         batch_size=args.batch_size, learning_rate=args.learning_rate,
         masking=WholeElementMasking(mask_rate=args.mask_rate), placeholders=args.placeholders, seed=args.seed,
     )
-    report = pretrain(read_documents(corpus), args.out, settings, resume=args.resume, resume_steps=args.steps,
+    fingerprint = fingerprint_files([p for p in corpus if Path(p).exists()])
+    report = pretrain(read_documents(corpus), args.out, settings, restart=args.restart, fingerprint=fingerprint,
                       progress=_progress)
     held_out = report["held_out"]
     print(f"pretrained to step {report['settings']['steps']} ({report['steps_this_run']} steps this run, "

@@ -17,7 +17,6 @@ on a GPU the ``mixed_float16`` policy with dynamic loss scaling (outputs and los
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
 import shutil
 import sys
@@ -25,13 +24,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from models.architecture import EmbeddingSpec, build_model
-from models.input_pipeline import InputConfig, make_dataset
+from rulings_anon.checkpoints import RunRecord, changed_settings, fingerprint_files, resumes
 from rulings_anon.errors import InputError, ModelError
 from rulings_anon.jsonl import read_json, write_json
 from rulings_anon.tf import keras, tensorflow
 
 from . import model_dir as md
+from .architecture import EmbeddingSpec, build_model
+from .input_pipeline import InputConfig, make_dataset
 from .masking import DEFAULT_CANDIDATE_RATE, get_scheme
 from .optimization import OptimizerConfig, class_weights, create_optimizer, weighted_bce_sum
 from .variants import BERT, GLOVE, Variant, get_variant
@@ -61,18 +61,7 @@ class TrainOptions:
     checkpoint_seconds: float = 300.0
     progress: bool = True
     mixed_precision: bool | None = None  # None: on a GPU
-    restart: bool = False  # a model directory trained on other data starts over instead of failing
-
-
-def data_fingerprint(files) -> str:
-    """sha256 over the names and bytes of the training record files, in order."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(f) for f in files):
-        digest.update(path.name.encode("utf-8") + b"\0")
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-    return digest.hexdigest()
+    restart: bool = False  # a model directory of other data or settings starts over instead of failing
 
 
 @functools.cache
@@ -210,32 +199,33 @@ class Trainer:
             width_divisor=self.options.width_divisor, bert_handle=self.options.bert_handle, glove=glove,
             class_weights=list(weights), optimizer=self.options.optimizer.to_dict(),
             batch_size=self.batch_size, epochs=self.options.epochs,
-            data_fingerprint=data_fingerprint(self.train_files),
+            data_fingerprint=fingerprint_files(self.train_files),
         )
 
     def _check_resumable(self, config: md.ModelConfig) -> bool:
-        """Whether ``out`` holds an unfinished run of the same set-up (then it resumes)."""
+        """Whether ``out`` holds a run of the same data and set-up, which then resumes
+        (:func:`rulings_anon.checkpoints.resumes`); with ``restart`` another run there is deleted."""
         if not (self.out / md.CONFIG_FILE).exists():
             return False
         previous = md.ModelConfig.read(self.out)
         same = ("variant", "layers", "tokenizer", "masking", "candidates", "batch_size")
-        changed = [k for k in same if getattr(previous, k) != getattr(config, k)]
-        if changed:
-            raise ModelError(f"{self.out} holds a model trained with other settings ({', '.join(changed)}); "
-                             "choose another --out or delete it")
-        if previous.data_fingerprint and previous.data_fingerprint != config.data_fingerprint:
-            if not self.options.restart:
-                raise ModelError(f"{self.out} holds a model trained on other data ({self.data_dir} changed "
-                                 "since); pass --restart to train it again from the start, or choose another --out")
-            print(f"{self.out}: the training data changed; starting over", file=sys.stderr)
-            for name in (md.CHECKPOINT_DIR, md.HISTORY_FILE, md.CONFIG_FILE):
-                target = self.out / name
-                if target.is_dir():
-                    shutil.rmtree(target)
-                elif target.exists():
-                    target.unlink()
-            return False
-        return True
+
+        def record(c: md.ModelConfig) -> RunRecord:
+            return RunRecord(c.data_fingerprint, {k: getattr(c, k) for k in same})
+
+        if resumes(self.out, record(previous), record(config), self.options.restart, error=ModelError,
+                   other_data=f"holds a model trained on other data ({self.data_dir} changed since)"):
+            return True
+        changed = changed_settings(record(previous), record(config))
+        what = f"settings changed ({', '.join(changed)})" if changed else "data changed"
+        print(f"{self.out}: the training {what}; starting over", file=sys.stderr)
+        for name in (md.CHECKPOINT_DIR, md.HISTORY_FILE, md.CONFIG_FILE):
+            target = self.out / name
+            if target.is_dir():
+                shutil.rmtree(target)
+            elif target.exists():
+                target.unlink()
+        return False
 
     def _prepare_model_dir(self, config: md.ModelConfig) -> None:
         """Copy what scoring needs (tokenizer assets, the BERT SavedModel) into the model directory."""

@@ -40,7 +40,7 @@ def run(documents, tmp_path_factory):
     out = tmp_path_factory.mktemp("encoder")
     first = pretrain(documents, out, PretrainSettings(**{**TINY.to_dict(), "steps": 20,
                                                          "masking": TINY.masking}))
-    second = pretrain(documents, out, TINY, resume=True, resume_steps=40)
+    second = pretrain(documents, out, TINY)  # the same corpus and settings: resumes, to 40 steps
     return out, first, second
 
 
@@ -75,9 +75,17 @@ def test_placeholders_are_one_token_and_never_targets(run, documents):
     assert (sequences.ids == placeholder_id).sum() == gold > 0
 
 
-def test_running_again_without_resume_is_an_error(run, documents):
-    with pytest.raises(InputError, match="pass --resume"):
-        pretrain(documents, run[0], TINY)
+def test_running_again_with_other_settings_or_corpus_is_an_error(run, documents):
+    with pytest.raises(InputError, match=r"other settings \(layers\); pass --restart"):
+        pretrain(documents, run[0], PretrainSettings(**{**TINY.to_dict(), "layers": 2, "masking": TINY.masking}))
+    record = run[0] / "pretrain" / "run.json"
+    kept = record.read_text()
+    record.write_text(json.dumps({**json.loads(kept), "fingerprint": "f" * 64}))  # a run of a known corpus
+    try:
+        with pytest.raises(InputError, match="pretraining run on another corpus; pass --restart"):
+            pretrain(documents, run[0], TINY, fingerprint="e" * 64)
+    finally:
+        record.write_text(kept)
 
 
 def test_export_loads_with_hub_and_fine_tunes(run):

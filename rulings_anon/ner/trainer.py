@@ -2,7 +2,8 @@
 
 Resumable: after every epoch the weights and the epoch number are saved in the output directory
 (``checkpoint.h5``, ``training_state.json``, and with ``average_epochs`` > 1 the running mean of
-the last epochs' weights, ``average.npz``); running the same command again continues there.
+the last epochs' weights, ``average.npz``); running the same command again on the same corpus and
+settings continues there, and ``restart`` starts over when they changed (:mod:`rulings_anon.checkpoints`).
 The finished directory is what :func:`rulings_anon.ner.load_ner` reads.
 """
 
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from rulings_anon.checkpoints import RunRecord, resumes
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import atomic_writer
 from rulings_anon.lexicon import load_lexicon
@@ -62,11 +64,12 @@ def _load_average(path: Path) -> list[np.ndarray] | None:
 
 def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: int = 0, batch_size: int = 32,
               steps_per_epoch: int | None = None, overrides: dict | None = None,
-              progress: bool | None = None) -> NerTagger:
+              progress: bool | None = None, restart: bool = False) -> NerTagger:
     """Train a tagger on ``files`` (LER-style JSONL) and save it to ``out``.
 
     :param steps_per_epoch: cap the batches per epoch (tiny runs in tests).
     :param overrides: :class:`NerConfig` fields to change (``hidden``, ``window``, ...).
+    :param restart: start over when ``out`` holds an unfinished run on another corpus or settings.
     :returns: the trained tagger; ``tagger.config.training`` records the data and the loss per epoch.
     """
     out = Path(out)
@@ -85,10 +88,14 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
     state_path = out / STATE
     state = json.loads(state_path.read_text(encoding="utf-8")) if state_path.exists() else None
     corpus = corpus_fingerprint(records, seed, titled)
-    if state is not None and state.get("corpus", corpus) != corpus:
-        raise InputError("holds an unfinished run on another corpus (other files, --max-docs, --seed or "
-                         "--titled-persons); "
-                         "run it with its own arguments, or choose another --out", out)
+    settings = {"overrides": overrides or {}, "batch_size": batch_size, "steps_per_epoch": steps_per_epoch}
+    previous = RunRecord(state.get("corpus", ""), state.get("settings", {})) if state is not None else None
+    if not resumes(out, previous, RunRecord(corpus, settings), restart,
+                   other_data="holds an unfinished run on another corpus (other files, --max-docs, --seed or "
+                              "--titled-persons)"):
+        for name in (CHECKPOINT, AVERAGE, STATE):
+            (out / name).unlink(missing_ok=True)
+        state = None
     if state is not None and (out / "vocab.txt").exists():
         config = NerConfig(**state["config"])
         vocab = Vocabulary.load(out, config.max_chars, load_lexicon(config.lexicon))
@@ -160,7 +167,7 @@ def train_ner(files, out, epochs: int = 6, max_docs: int | None = None, seed: in
                 np.savez(handle, *average)
         with atomic_writer(state_path) as handle:
             json.dump({"epoch": epoch + 1, "loss": losses, "config": asdict(config), "corpus": corpus,
-                       "averaged": averaged}, handle)
+                       "settings": settings, "averaged": averaged}, handle)
 
     if average is not None and averaged > 1:
         model.set_weights(average)  # the mean of the last epochs' weights: less run-to-run spread
