@@ -51,10 +51,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--titled-persons", type=float, metavar="SHARE",
                         help="share of the persons courts anonymized given an academic title ('Dr.') in training, "
                              "since the training courts name their titled judges in clear; 0.3 gained precision "
-                             f"and lost recall in session 5 (default {DEFAULT_TITLED_PERSONS})")
+                             f"and lost recall on the dev courts (default {DEFAULT_TITLED_PERSONS})")
     parser.add_argument("--average-epochs", type=int, default=1, metavar="N",
                         help="keep the mean of the weights after each of the last N epochs (default 1: the last "
-                             "epoch's; 3 narrowed the spread between runs on BSG but lowered dev F1 in session 5)")
+                             "epoch's; 3 narrowed the spread between runs on BSG but lowered dev F1)")
     parser.add_argument("--learning-rate-schedule", choices=LEARNING_RATE_SCHEDULES,
                         default=DEFAULT_LEARNING_RATE_SCHEDULE, metavar="NAME",
                         help="how the learning rate falls over the run: "
@@ -62,7 +62,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME",
                         help="a shipped German noun lexicon (data/lexicon/NAME.tsv.gz: de-nouns) whose bits (common "
                              "noun, name, place, compound) are a token input; better on the dev courts, worse on a "
-                             f"left-out court in session 5 (default {DEFAULT_LEXICON})")
+                             f"left-out court (default {DEFAULT_LEXICON})")
 
 
 def run(args: argparse.Namespace) -> int:
