@@ -1,7 +1,7 @@
 """Leave one court out: the NER's threshold as a court it never saw needs it.
 
 A threshold chosen on unseen rulings of the training courts carries over badly to a new court
-(README, "The threshold, chosen by leaving one court out"). For each dev court given, this
+(docs/experiments.md, "The threshold"). For each dev court given, this
 benchmark trains a NER of the bundled recipe (``train-ner`` defaults) on the other dev courts
 (once: a finished model directory is reused, an interrupted one resumes), scores the left-out
 court's rulings pseudonymized with foreign names (``score``'s defaults otherwise: NER alone,

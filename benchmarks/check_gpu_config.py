@@ -4,8 +4,8 @@ The GPU pipeline (105 stages: pretraining, both preprocessings, the NER, every v
 thesis, their evaluations, the report) runs for hours on a GPU and could not be run here. This
 script writes a copy of it in which every stage keeps its command but trains for a few steps
 (pretraining 10 steps of a 2-layer encoder, the NER one epoch on 10 rulings, each variant 4
-steps, GloVe 2 epochs) and runs it with ``rulings-anon pipeline``. Session 11's first run found
-three stages that would have stopped the GPU run (Table 6.3's evaluations naming no combination,
+steps, GloVe 2 epochs) and runs it with ``rulings-anon pipeline``. Its first run found three
+stages that would have stopped the GPU run (Table 6.3's evaluations naming no combination,
 ``train-ner`` unable to read the split archive, ``--masking M1`` on the GloVe variants).
 
 By default only the evaluations of the report's curve model and of one variant of each kind

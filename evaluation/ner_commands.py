@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rulings_anon.checkpoints import add_restart_argument
 from rulings_anon.cli import Command
 
 # NerConfig's defaults, written out so that building the parser imports no NER code.
@@ -25,8 +24,7 @@ placeholders are replaced by realistic surrogates (so it learns real names), wit
 types as tags (data/ner_tags.json). Writes a model directory (config.json, weights.h5,
 vocab.txt, chars.txt) that `evaluate --method ner` and `score` use for candidates.
 By default it trains on the bundled courts except the held-out BSG. Interrupted runs resume
-from the last finished epoch when started again with the same --out, corpus and settings;
---restart starts over when they changed.
+from the last finished epoch when started again with the same --out.
 
 example:
   rulings-anon train-ner --out runs/ner --epochs 6 --max-docs 450
@@ -53,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--titled-persons", type=float, metavar="SHARE",
                         help="share of the persons courts anonymized given an academic title ('Dr.') in training, "
                              "since the training courts name their titled judges in clear; 0.3 gained precision "
-                             f"and lost recall (default {DEFAULT_TITLED_PERSONS})")
+                             f"and lost recall on the dev courts (default {DEFAULT_TITLED_PERSONS})")
     parser.add_argument("--average-epochs", type=int, default=1, metavar="N",
                         help="keep the mean of the weights after each of the last N epochs (default 1: the last "
                              "epoch's; 3 narrowed the spread between runs on BSG but lowered dev F1)")
@@ -61,7 +59,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         default=DEFAULT_LEARNING_RATE_SCHEDULE, metavar="NAME",
                         help="how the learning rate falls over the run: "
                              f"{', '.join(LEARNING_RATE_SCHEDULES)} (default {DEFAULT_LEARNING_RATE_SCHEDULE})")
-    add_restart_argument(parser)
     parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME",
                         help="a shipped German noun lexicon (data/lexicon/NAME.tsv.gz: de-nouns) whose bits (common "
                              "noun, name, place, compound) are a token input; better on the dev courts, worse on a "
@@ -97,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(f"{name} must be between 0 and 1, got {value}")
             overrides[field] = value
     tagger = train_ner(files, args.out, epochs=args.epochs, max_docs=args.max_docs or None, seed=args.seed,
-                        batch_size=args.batch_size, overrides=overrides, restart=args.restart)
+                        batch_size=args.batch_size, overrides=overrides)
     losses = ", ".join(f"{x:.4f}" for x in tagger.config.training["loss"])
     print(f"train-ner: wrote {args.out} (loss per epoch: {losses})")
     return 0

@@ -85,7 +85,7 @@ def test_a_name_flagged_once_is_flagged_everywhere_in_the_document():
 
 def test_a_flagged_name_is_not_propagated_to_a_judge_of_that_name():
     """A politician "Ministerpräsident Müller" flagged by the NER does not make the deciding
-    "Richter Müller" sensitive: a judge's name after the role is public (BVerfG, session 7)."""
+    "Richter Müller" sensitive: a judge's name after the role is public (found on BVerfG)."""
     text = ("Die Ablehnung des Richters Müller wird verworfen. Der Entwurf des Ministerpräsidenten Müller "
             "lag vor. Richter Müller, damals Minister, und Müller selbst.")
     elements = split_elements(text)

@@ -1,6 +1,6 @@
 """Proposed references whose NER score must not decide: words, units and the deciding judges.
 
-The NER's sensitivity carries over badly to a court it never saw (README, leave one court out).
+The NER's sensitivity carries over badly to a court it never saw (docs/experiments.md, "The threshold").
 These generic cases are told apart by the text around the reference instead:
 
 * one common word ("Rampen", "Bauwerken"): a capitalized word the dev courts' rulings use outside

@@ -4,7 +4,7 @@ The user of the terminal tool infers the type from the context; ``--auto`` and t
 shown to the user do the same with the cues below: first the placeholder's own form ("M-GmbH",
 "Kstraße", "x@y.de"), then the word after it ("K GmbH", "L Straße"), then the words before it
 ("Herr K.", "in B.", "Verein S"), nearest first. The cue lists are data; the measured agreement
-with the LER gold types is in the README ("The terminal tool").
+with the LER gold types is in the README ("Measured").
 """
 
 from __future__ import annotations

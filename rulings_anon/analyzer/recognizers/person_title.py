@@ -121,7 +121,7 @@ class TitledNameRecognizer(PersonTitleRecognizer):
 
     Sensitive on its own. Courts name their judges in clear, and most titled names in rulings are
     judges; apart from them, titled people are doctors, experts and parties, whom courts anonymize
-    (README, "Titled names"). A judge or official is told by the role or office before the name
+    (docs/experiments.md, "Deciding what `score` flags"). A judge or official is told by the role or office before the name
     (:func:`_after_judge_role`) or by the signatures' run of names
     (:func:`rulings_anon.analyzer.exemptions.in_signature_run`); a cited author ("Dr. Külpmann, in: ...") is no
     hit either. Such a name stays a candidate of :class:`PersonTitleRecognizer`, for the NER or the
@@ -161,7 +161,8 @@ class SalutationNameRecognizer(PersonTitleRecognizer):
     )
 
 
-# The parties and witnesses of a criminal case, whose names courts anonymize (README, "Party names").
+# The parties and witnesses of a criminal case, whose names courts anonymize (docs/experiments.md,
+# "Deciding what `score` flags").
 _CRIMINAL_PARTY = (r"(?:Mit)?[Aa]ngeklagte[nr]?|Nebenkläger(?:in|innen|s)?|Zeug(?:e|en|in|innen)|"
                    r"Geschädigte[nr]?|Beschuldigte[nr]?|Verurteilte[nr]?|gesondert\s+[Vv]erfolgte[nr]?")
 
