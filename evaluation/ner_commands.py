@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from rulings_anon.checkpoints import add_restart_argument
 from rulings_anon.cli import Command
 
 # NerConfig's defaults, written out so that building the parser imports no NER code.
@@ -24,7 +25,8 @@ placeholders are replaced by realistic surrogates (so it learns real names), wit
 types as tags (data/ner_tags.json). Writes a model directory (config.json, weights.h5,
 vocab.txt, chars.txt) that `evaluate --method ner` and `score` use for candidates.
 By default it trains on the bundled courts except the held-out BSG. Interrupted runs resume
-from the last finished epoch when started again with the same --out.
+from the last finished epoch when started again with the same --out, corpus and settings;
+--restart starts over when they changed.
 
 example:
   rulings-anon train-ner --out runs/ner --epochs 6 --max-docs 450
@@ -59,6 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         default=DEFAULT_LEARNING_RATE_SCHEDULE, metavar="NAME",
                         help="how the learning rate falls over the run: "
                              f"{', '.join(LEARNING_RATE_SCHEDULES)} (default {DEFAULT_LEARNING_RATE_SCHEDULE})")
+    add_restart_argument(parser)
     parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME",
                         help="a shipped German noun lexicon (data/lexicon/NAME.tsv.gz: de-nouns) whose bits (common "
                              "noun, name, place, compound) are a token input; better on the dev courts, worse on a "
@@ -94,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(f"{name} must be between 0 and 1, got {value}")
             overrides[field] = value
     tagger = train_ner(files, args.out, epochs=args.epochs, max_docs=args.max_docs or None, seed=args.seed,
-                        batch_size=args.batch_size, overrides=overrides)
+                        batch_size=args.batch_size, overrides=overrides, restart=args.restart)
     losses = ", ".join(f"{x:.4f}" for x in tagger.config.training["loss"])
     print(f"train-ner: wrote {args.out} (loss per epoch: {losses})")
     return 0

@@ -80,7 +80,7 @@ class NerConfig:
     predict_margin: int = 16
     learning_rate: float = 2e-3
     # How the learning rate falls over the run (a name in LEARNING_RATE_SCHEDULES): "constant"
-    # for every model trained before the schedules existed.
+    # for models trained before the schedule was an option.
     learning_rate_schedule: str = "constant"
     # Thesis 9.2: the NER must favour recall of the references that may be sensitive. Tokens of
     # candidate types weigh this much more in the loss, and windows holding one are repeated.
