@@ -173,11 +173,12 @@ def test_no_sensitive_spans_is_an_empty_list_and_runs_resume(workspace, tmp_path
     docs = tmp_path / "docs.jsonl"
     write_jsonl(docs, [{"id": "a", "text": GOLD[0][1]}, {"id": "b", "text": GOLD[1][1]}])
     out = tmp_path / "spans.jsonl"
-    # A finished document of an interrupted run is not scored again.
+    # A partial file of another run (here: no run key) is not resumed: the run starts over.
     write_jsonl(tmp_path / ".spans.jsonl.partial", [{"id": "a", "spans": [{"start": 0, "end": 5}]}])
     assert main(["score", "--model", str(workspace["model_dir"]), "--no-ner", str(docs), "--output", str(out),
                  "--threshold", "1.0", "--no-recognizers"]) == 0
-    assert list(read_jsonl(out)) == [{"id": "a", "spans": [{"start": 0, "end": 5}]}, {"id": "b", "spans": []}]
+    assert list(read_jsonl(out)) == [{"id": "a", "spans": []}, {"id": "b", "spans": []}]
+    assert not (tmp_path / ".spans.jsonl.partial").exists()
 
 
 def test_report_with_validation_table(workspace, tmp_path, capsys):
