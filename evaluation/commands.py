@@ -147,6 +147,7 @@ def _configure_evaluate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--validation", type=Path, metavar="DATA",
                         help="preprocessed data directory whose validation TFRecords give Table 7.1's columns")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random candidates (default 0)")
+    parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
 
 
 def _configure_score(parser: argparse.ArgumentParser) -> None:
@@ -253,15 +254,21 @@ def _load(args, method: str, settings, progress: bool = True):
 
 def _run_evaluate(args) -> int:
     from rulings_anon.errors import InputError
-    from rulings_anon.inputs import read_documents
+    from rulings_anon.inputs import read_input_documents
+    from rulings_anon.jsonl import check_writable
 
     from .evaluate import evaluate
     from .output import format_result
 
     recognizers = _recognizers(args)
-    documents = list(read_documents([args.test]))
-    if not documents:
-        raise InputError("the test set holds no documents", args.test)
+    if args.report is not None:
+        check_writable(args.report, "--report")
+    documents = list(read_input_documents([args.test], args.encoding or "utf-8"))
+    without_gold = [d.id for d in documents if not d.gold]
+    if without_gold:
+        raise InputError(f"{len(without_gold)} of {len(documents)} documents have no gold 'spans' (first "
+                         f"{without_gold[0]!r}); evaluate needs a gold test set of {{\"id\", \"text\", \"spans\"}} "
+                         "lines, e.g. from build-testset or replace", args.test)
     settings = _settings(args, args.method, lambda: (d.text for d in documents))
     model, ner = _load(args, args.method, settings)
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
@@ -332,9 +339,9 @@ def _run_score(args) -> int:
     def texts():
         nonlocal elements
         if inputs:
-            yield from (d.text for d in read_documents(args.inputs, args.encoding))
+            yield from (d.text for d in read_documents(args.inputs, args.encoding or "utf-8"))
             return
-        for document in read_input_documents(args.inputs, args.encoding):
+        for document in read_input_documents(args.inputs, args.encoding or "utf-8"):
             inputs[document.id] = text_digest(document.text)
             elements += count_elements(document.text)
             yield document.text
@@ -352,7 +359,7 @@ def _run_score(args) -> int:
         print(f"== {document.id} ({len(spans)} spans)")
         print(highlight(document.text, spans, ansi))
 
-    figures = score_documents(scorer, read_documents(args.inputs, args.encoding), run,
+    figures = score_documents(scorer, read_documents(args.inputs, args.encoding or "utf-8"), run,
                               show if args.show else None, progress=True, inputs=inputs, elements=elements)
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
     restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")

@@ -134,7 +134,7 @@ def run_fetch(args) -> int:
             raise InputError("--source files needs the files to import: rulings-anon fetch --source files PATH...")
         if args.base_url or args.court or args.date_from or args.date_to:
             raise InputError("--base-url, --court, --from and --to apply to the portals, not to --source files")
-        candidates = _file_candidates(args.paths, args.encoding)
+        candidates = _file_candidates(args.paths, args.encoding or "utf-8")
     else:
         if args.paths:
             raise InputError(f"--source {args.source} takes no paths (got {args.paths[0]!r}); use --source files")
@@ -173,16 +173,20 @@ def configure_split(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--test-share", type=float, default=0.13, metavar="S",
                         help="share of rulings in the test set (default: 0.13, as in the thesis)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default: 0)")
+    parser.add_argument("--encoding", metavar="NAME", help="encoding of .txt inputs (default UTF-8), e.g. latin-1")
     parser.add_argument("--holdout-court", metavar="COURT",
                         help="put every ruling of this court into the test set (ignores --test-share)")
 
 
 def run_split(args) -> int:
-    from rulings_anon.inputs import read_documents
+    from rulings_anon.inputs import read_input_documents
+    from rulings_anon.jsonl import check_writable
 
     from .split import split_corpus
 
-    summary = split_corpus(list(read_documents(args.corpus)), args.out, args.test_share, args.seed, args.holdout_court)
+    check_writable(args.out, "--out", folder=True)
+    summary = split_corpus(list(read_input_documents(args.corpus, args.encoding or "utf-8")), args.out,
+                            args.test_share, args.seed, args.holdout_court)
     print(
         f"split ({summary['method']}): {summary['train']} train, {summary['test']} test rulings "
         f"-> {args.out}/train.tar.gz, {args.out}/test.tar.gz",

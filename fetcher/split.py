@@ -76,7 +76,7 @@ def write_archive(path, documents: list[Document]) -> None:
     lines = []
     for document, name in zip(documents, names):
         record = {"id": document.id, **document.meta, "file": name}
-        if document.spans:
+        if document.spans or document.gold:
             record["spans"] = [span.to_dict() for span in document.spans]
         lines.append(json.dumps(record, ensure_ascii=False) + "\n")
     with atomic_writer(path, "wb") as handle, tarfile.open(fileobj=handle, mode="w", format=tarfile.PAX_FORMAT) as archive:

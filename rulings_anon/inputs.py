@@ -30,14 +30,20 @@ def _has_suffix(path: Path, suffixes: tuple[str, ...]) -> bool:
 
 
 def decode_text(data: bytes, path, encoding: str | None = None) -> str:
-    """Decode file bytes as UTF-8 (or ``encoding``); a clear error naming the file otherwise."""
+    """Decode file bytes as UTF-8 (or ``encoding``); a clear error naming the file otherwise.
+
+    ``encoding`` None means the command has no ``--encoding`` option: the advice for Latin-1 text
+    is then to re-encode the file, else to pass the option (commands that have it pass their
+    ``--encoding``, UTF-8 by default)."""
     try:
         text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as exc:
         hint = ""
         try:
             data.decode("cp1252")
-            hint = " (it looks like ISO-8859-1/Windows-1252: pass --encoding latin-1)"
+            advice = ("pass --encoding latin-1" if encoding is not None
+                      else "re-encode it as UTF-8, e.g. iconv -f latin1 -t utf-8")
+            hint = f" (it looks like ISO-8859-1/Windows-1252: {advice})"
         except UnicodeDecodeError:
             pass
         raise InputError(f"not UTF-8 text: invalid byte at offset {exc.start}{hint}", path) from None
