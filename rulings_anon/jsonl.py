@@ -152,8 +152,8 @@ def check_writable(path, option: str = "output", folder: bool = False) -> Path:
 def atomic_writer(path, mode: str = "w", compress: bool | None = None):
     """Write ``path`` atomically: a temporary file in the same folder, renamed at the end.
 
-    On an exception the temporary file is removed and the old ``path`` (if any) is untouched.
-    The temporary file's name carries the writer's process id (``.NAME.PID.XXXX.tmp``), so one
+    On an exception the temporary file (and any folder made for it) is removed and the old
+    ``path`` (if any) is untouched. The temporary file's name carries the writer's process id (``.NAME.PID.XXXX.tmp``), so one
     left by a killed process is recognised and removed by the next writer of ``path``.
     ``.gz``/``.xz`` targets are compressed unless ``compress`` is False. A target that is a
     folder, or a place that cannot be written, is an :class:`InputError`.
@@ -161,6 +161,7 @@ def atomic_writer(path, mode: str = "w", compress: bool | None = None):
     path = Path(path)
     if path.is_dir():
         raise InputError("is a folder; give a file name", path)
+    created = [d for d in (path.parent, *path.parent.parents) if not d.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_orphaned_temporaries(path)
@@ -191,6 +192,9 @@ def atomic_writer(path, mode: str = "w", compress: bool | None = None):
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        for folder in created:  # deepest first: the folders made for this file, if still empty
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         raise
 
 
