@@ -112,10 +112,14 @@ def _portal(args):
 
 
 def _file_candidates(paths, encoding=None):
+    """The rulings of the files, checked first: an unreadable file or two rulings of one id stop the
+    run before anything is stored."""
     from rulings_anon.inputs import read_input_documents
 
     from .collect import Candidate
 
+    for _ in read_input_documents(paths, encoding):
+        pass
     for document in read_input_documents(paths, encoding):
         yield Candidate(document.id, lambda document=document: document)
 
