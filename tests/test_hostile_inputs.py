@@ -174,6 +174,25 @@ def test_case2_score_writes_one_file_per_document_whatever_its_id(tmp_path):
     assert leftovers(tmp_path) == []
 
 
+def test_case2_split_archives_hold_one_safe_member_per_id_and_read_back_whole(tmp_path):
+    import tarfile
+
+    from rulings_anon.inputs import read_documents
+
+    docs = tmp_path / "docs.jsonl"
+    write_jsonl(docs, [{"id": i, "court": "AG X" if n % 2 else "AG Y", "text": f"Der Kläger K. zahlt {n}."}
+                       for n, i in enumerate(IDS)])
+    done = cli("split", docs, "--out", tmp_path / "split", "--holdout-court", "AG X")
+    assert done.returncode == 0, done.stderr
+    names, back = [], {}
+    for side in ("train", "test"):
+        with tarfile.open(tmp_path / "split" / f"{side}.tar.gz") as archive:
+            names += [m.name for m in archive.getmembers() if m.name.startswith("texts/")]
+        back |= {d.id: d.text for d in read_documents([tmp_path / "split" / f"{side}.tar.gz"])}
+    assert len(set(names)) == len(IDS) and all(len(n) < 130 and "/." not in n for n in names)
+    assert back == {i: f"Der Kläger K. zahlt {n}." for n, i in enumerate(IDS)}
+
+
 # -- 3: ids unique across one input ----------------------------------------------------------------
 
 def test_case3_same_file_name_in_two_folders_is_an_error_not_a_dropped_ruling(tmp_path):
