@@ -140,15 +140,30 @@ def leftovers(folder: Path) -> list[str]:
     return sorted(str(p) for p in folder.rglob("*") if p.name.endswith((".tmp", ".partial")))
 
 
-def run_one(command: str, kind: str, path: Path, work: Path) -> dict:
+# The command as its console script runs it, writing its peak memory (KB) to the file named first.
+MEASURED = ("import resource, sys\n"
+            "from rulings_anon.cli import main\n"
+            "target = sys.argv.pop(1)\n"
+            "try:\n"
+            "    code = main(sys.argv[1:])\n"
+            "finally:\n"
+            "    open(target, 'w').write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+            "sys.exit(code)\n")
+UNBOUNDED_KB = 100 * 1024  # a ZIP bomb may cost this much more memory than an empty input
+
+
+def run_one(command: str, kind: str, path: Path, work: Path, baseline_kb: int = 0) -> dict:
     """Run ``command`` on one hostile input; returns the outcome and what went wrong, if anything."""
     out = work / "out"
     out.mkdir(parents=True)
     arguments, produced = COMMANDS[command]
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "rulings_anon", *map(str, arguments(path, out))],
+    rss = work / "peak_kb.txt"
+    done = subprocess.run([sys.executable, "-c", MEASURED, str(rss), *map(str, arguments(path, out))],
                           capture_output=True, text=True, cwd=work, timeout=1800)
     seconds = time.perf_counter() - started
+    peak_kb = int(rss.read_text()) if rss.exists() else 0
+    rss.unlink(missing_ok=True)
     (work / "stdout.txt").write_text(done.stdout, encoding="utf-8")
     problems = []
     lines = done.stderr.strip().splitlines()
@@ -172,8 +187,11 @@ def run_one(command: str, kind: str, path: Path, work: Path) -> dict:
     left = leftovers(work) + leftovers(path.parent)
     if left:
         problems.append(f"left {left}")
+    if kind == "ZIP bomb" and peak_kb > baseline_kb + UNBOUNDED_KB:
+        problems.append(f"inflated the bomb: peak memory {peak_kb // 1024} MB, {baseline_kb // 1024} MB on empty input")
     return {"command": command, "input": kind, "code": done.returncode, "outcome": outcome, "seconds": seconds,
-            "message": lines[-1] if lines else "", "problems": problems}
+            "peak_mb": peak_kb // 1024, "message": lines[-1] if lines else "", "problems": problems,
+            "stderr": done.stderr[-3000:] if problems else ""}
 
 
 def main() -> int:
@@ -191,7 +209,8 @@ def main() -> int:
                 continue
             for n, kind in enumerate(INPUTS):
                 path = (configs if command == "pipeline --config" else inputs)[kind]
-                result = run_one(command, kind, path, tmp / "work" / command.split()[0] / str(n))
+                empty = next((r["peak_mb"] * 1024 for r in results if r["command"] == command and r["input"] == "empty"), 0)
+                result = run_one(command, kind, path, tmp / "work" / command.split()[0] / str(n), empty)
                 results.append(result)
                 status = "ok " if not result["problems"] else "BAD"
                 print(f"{status} {command:<22} {kind:<14} exit {result['code']:>3}  {result['seconds']:5.1f} s  "

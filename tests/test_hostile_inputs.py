@@ -19,7 +19,6 @@ import pytest
 
 import data
 from rulings_anon.cli import main
-from rulings_anon.filenames import file_stems
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,6 +147,8 @@ IDS = ["a/b", "a_b", ".hidden", "x" * 300, "A", "a", "../up", "plain-1", "plain-
 
 
 def test_case2_file_names_are_unique_safe_and_bounded_for_any_id():
+    from rulings_anon.filenames import file_stems
+
     stems = file_stems(IDS)
     assert len(set(stems)) == len(IDS) and len({s.casefold() for s in stems}) == len(IDS)
     assert all(not s.startswith(".") and "/" not in s and len(s.encode()) <= 120 for s in stems)
