@@ -75,7 +75,10 @@ unchanged are kept, changed ones are scored again; with any other option, model 
 unfinished run is discarded and scoring starts over (the summary line says so).
 --anonymize writes the texts with court-style placeholders ("Herr K.", "die M-GmbH", "..."),
 --pseudonymize with consistent realistic surrogates: a .jsonl target gets {"id", "text"} lines
-(pseudonymized also "spans"), any other target is a folder of ID.txt files.
+(pseudonymized also "spans"), any other target is a folder of ID.txt files (an id that is no
+plain short file name becomes a safe prefix plus a hash of it; index.jsonl maps ids to files).
+Outputs that cannot be written (a folder named as --output, a file as a folder) are refused
+before any work.
 
 examples:
   rulings-anon score ruling.txt --output spans.jsonl --show
