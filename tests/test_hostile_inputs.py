@@ -275,7 +275,7 @@ def test_case5_bad_output_paths_end_in_one_line_before_any_work(tmp_path):
 
 
 def test_case5_an_unforeseen_os_error_is_one_line(tmp_path, monkeypatch, capsys):
-    import preprocessing.placeholders as placeholders
+    import rulings_anon.placeholders.detector as placeholders
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(tmp_path / "x"))
@@ -320,7 +320,7 @@ def test_case7_a_pseudonymized_street_stays_a_street_with_its_house_number(stree
 
 
 def test_case7_replace_auto_types_a_birth_date_as_a_date(tmp_path):
-    from interactive.types import infer_type
+    from rulings_anon.replacement.type_inference import infer_type
 
     text = "Der Kläger K. wurde am ... geboren und wohnt in der Kstraße 4 in B."
     assert infer_type(text, text.index("..."), text.index("...") + 3) == "date"
@@ -395,8 +395,8 @@ def test_case8_an_interrupted_atomic_write_leaves_no_lasting_tmp_file(tmp_path):
 def test_case8_scores_progress_counts_elements(tmp_path, monkeypatch):
     import io
 
-    from evaluation.decisions import Settings
     from evaluation.scoring import Scorer, ScoreRun, score_documents
+    from rulings_anon.analyzer.decisions import Settings
     from rulings_anon.document import Document, count_elements
 
     class Terminal(io.StringIO):
