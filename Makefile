@@ -25,6 +25,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_placeholders.py
 	$(BIN)/python -m interactive.benchmark
+	$(BIN)/python benchmarks/bench_hostile_inputs.py
 
 clean:
 	rm -rf $(VENV) runs build *.egg-info

@@ -69,10 +69,16 @@ on their own. A name flagged once is flagged everywhere in its document; neighbo
 elements become one span.
 
 Output: one line per document, {"id", "spans": [{"start", "end", "text", "score", "type"?,
-"source"}]}, offsets into the input text. An interrupted run resumes when started again.
+"source"}]}, offsets into the input text. An interrupted run resumes when started again with
+the same options, model, NER and --anonymize/--pseudonymize targets: documents whose text is
+unchanged are kept, changed ones are scored again; with any other option, model or NER the
+unfinished run is discarded and scoring starts over (the summary line says so).
 --anonymize writes the texts with court-style placeholders ("Herr K.", "die M-GmbH", "..."),
 --pseudonymize with consistent realistic surrogates: a .jsonl target gets {"id", "text"} lines
-(pseudonymized also "spans"), any other target is a folder of ID.txt files.
+(pseudonymized also "spans"), any other target is a folder of ID.txt files (an id that is no
+plain short file name becomes a safe prefix plus a hash of it; index.jsonl maps ids to files).
+Outputs that cannot be written (a folder named as --output, a file as a folder) are refused
+before any work.
 
 examples:
   rulings-anon score ruling.txt --output spans.jsonl --show
@@ -144,6 +150,7 @@ def _configure_evaluate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--validation", type=Path, metavar="DATA",
                         help="preprocessed data directory whose validation TFRecords give Table 7.1's columns")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random candidates (default 0)")
+    parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
 
 
 def _configure_score(parser: argparse.ArgumentParser) -> None:
@@ -250,15 +257,21 @@ def _load(args, method: str, settings, progress: bool = True):
 
 def _run_evaluate(args) -> int:
     from rulings_anon.errors import InputError
-    from rulings_anon.inputs import read_documents
+    from rulings_anon.inputs import read_input_documents
+    from rulings_anon.jsonl import check_writable
 
     from .evaluate import evaluate
     from .output import format_result
 
     recognizers = _recognizers(args)
-    documents = list(read_documents([args.test]))
-    if not documents:
-        raise InputError("the test set holds no documents", args.test)
+    if args.report is not None:
+        check_writable(args.report, "--report")
+    documents = list(read_input_documents([args.test], args.encoding or "utf-8"))
+    without_gold = [d.id for d in documents if not d.gold]
+    if without_gold:
+        raise InputError(f"{len(without_gold)} of {len(documents)} documents have no gold 'spans' (first "
+                         f"{without_gold[0]!r}); evaluate needs a gold test set of {{\"id\", \"text\", \"spans\"}} "
+                         "lines, e.g. from build-testset or replace", args.test)
     settings = _settings(args, args.method, lambda: (d.text for d in documents))
     model, ner = _load(args, args.method, settings)
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
@@ -281,31 +294,81 @@ def _run_evaluate(args) -> int:
     return 0
 
 
+def _run_key(args, method: str, settings, recognizers) -> str:
+    """The fingerprint of everything besides the texts that decides what ``score`` writes."""
+    import hashlib
+
+    from rulings_anon import __version__
+
+    from .scoring import directory_digest
+
+    ner = None if args.no_ner else (args.ner or data_path_of("ner"))
+    fields = {
+        "version": __version__, "method": method, "threshold": settings.threshold,
+        "combination": settings.combination, "consistency": settings.consistency,
+        "common_words": sorted(settings.common_words),
+        "recognizers": sorted(recognizers) if isinstance(recognizers, (set, frozenset)) else recognizers,
+        "model": directory_digest(args.model) if settings.needs_model(method) else None,
+        "ner": directory_digest(ner) if method == "ner" else None,
+        "anonymize": args.anonymize is not None, "pseudonymize": args.pseudonymize is not None,
+        "seed": args.seed if args.pseudonymize is not None else None,
+    }
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def data_path_of(name: str) -> Path:
+    from data import path as data_path
+
+    return data_path(name)
+
+
 def _run_score(args) -> int:
-    from rulings_anon.inputs import read_documents
+    from rulings_anon.document import count_elements
+    from rulings_anon.inputs import read_documents, read_input_documents
 
     from .highlight import highlight
-    from .scoring import Scorer, ScoreRun, score_documents
+    from .scoring import Scorer, ScoreRun, score_documents, text_digest
 
     recognizers = _recognizers(args)
-    # The batch vocabulary counts every input document, scored already or not, so that a resumed
-    # run decides as an uninterrupted one.
-    settings = _settings(args, _method(args), lambda: (d.text for d in read_documents(args.inputs, args.encoding)))
+    run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
+    run.check_outputs()
+    # A first pass checks the input (empty files, repeated ids, unreadable documents) before
+    # anything is written, and notes each document's text digest and element count. The batch
+    # vocabulary counts every input document, scored already or not, so that a resumed run
+    # decides as an uninterrupted one.
+    inputs: dict[str, str] = {}
+    elements = 0
+
+    def texts():
+        nonlocal elements
+        if inputs:
+            yield from (d.text for d in read_documents(args.inputs, args.encoding or "utf-8"))
+            return
+        for document in read_input_documents(args.inputs, args.encoding or "utf-8"):
+            inputs[document.id] = text_digest(document.text)
+            elements += count_elements(document.text)
+            yield document.text
+
+    settings = _settings(args, _method(args), texts)
+    if not inputs:
+        for _ in texts():
+            pass
     model, ner = _load(args, _method(args), settings)
     scorer = Scorer(model, settings, ner, recognizers=recognizers)
-    run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
+    run.key = _run_key(args, _method(args), settings, recognizers)
     ansi = sys.stdout.isatty()
 
     def show(document, spans):
         print(f"== {document.id} ({len(spans)} spans)")
         print(highlight(document.text, spans, ansi))
 
-    figures = score_documents(scorer, read_documents(args.inputs, args.encoding), run,
-                              show if args.show else None, progress=True)
+    figures = score_documents(scorer, read_documents(args.inputs, args.encoding or "utf-8"), run,
+                              show if args.show else None, progress=True, inputs=inputs, elements=elements)
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
+    restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")
     print(f"score: {figures['documents']} documents{resumed}, {figures['elements']:,} elements, "
           f"{figures['spans']:,} spans in {figures['seconds']:.1f} s "
-          f"({figures['elements_per_second']:,.0f} elements/s) -> {args.output}", file=sys.stderr)
+          f"({figures['elements_per_second']:,.0f} elements/s) -> {args.output}{restarted}", file=sys.stderr)
     return 0
 
 

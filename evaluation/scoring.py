@@ -6,15 +6,18 @@ propose references, which are masked and judged by the contextual model (the ``n
 Either way :func:`rulings_anon.analyzer.decisions.decide` makes the spans, with per-document consistency,
 so ``evaluate`` with the same options measures exactly what ``score`` writes.
 
-Documents are scored in chunks; finished documents go to ``OUTPUT.partial`` at once, so an
-interrupted run resumes where it stopped, and the outputs are written atomically at the end.
+Documents are scored in chunks; finished documents go to ``.OUTPUT.partial`` at once, so an
+interrupted run resumes where it stopped (only with the same options, model, NER and texts: see
+:class:`ScoreRun`), and the outputs are written atomically at the end.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +31,15 @@ from rulings_anon.defaults import (
 )
 from rulings_anon.document import Document, Span, count_elements, spans_record, split_elements
 from rulings_anon.errors import InputError
-from rulings_anon.jsonl import JsonlAppender, atomic_writer, read_jsonl, write_jsonl
+from rulings_anon.filenames import file_stems
+from rulings_anon.jsonl import (
+    JsonlAppender,
+    atomic_writer,
+    check_writable,
+    read_jsonl,
+    repair_torn_tail,
+    write_jsonl,
+)
 
 from .prediction import chunks
 
@@ -62,39 +73,92 @@ class Scorer:
                 for d, els, o in zip(documents, elements, observations, strict=True)]
 
 
-def unique_ids(documents: Iterable[Document]) -> Iterator[Document]:
-    """The documents, refusing a repeated id (spans are matched to documents by id)."""
-    seen: set[str] = set()
-    for document in documents:
-        if document.id in seen:
-            raise InputError(f"two input documents have the id {document.id!r}; give them distinct ids")
-        seen.add(document.id)
-        yield document
+def text_digest(text: str) -> str:
+    """A short fingerprint of a document's text (what a resumed record must have been scored on)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def directory_digest(path) -> str | None:
+    """A fingerprint of the contents of every file under ``path`` (None for no path)."""
+    if path is None:
+        return None
+    path = Path(path)
+    digest = hashlib.sha256()
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    for file in files:
+        digest.update(str(file.relative_to(path) if path.is_dir() else file.name).encode("utf-8") + b"\0")
+        with contextlib.suppress(OSError), open(file, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 @dataclass
 class ScoreRun:
-    """Where ``score`` writes: the spans file and, when asked, anonymized and pseudonymized texts."""
+    """Where ``score`` writes: the spans file and, when asked, anonymized and pseudonymized texts.
+
+    ``key`` fingerprints everything besides the text that decides a document's result (options,
+    model and NER contents, the batch vocabulary, what is written). The partial file starts with
+    it, and each record keeps the digest of the text it was scored on: a rerun resumes only
+    records of the same key and text; a partial file of another key is discarded (the run starts
+    over), a document whose text changed is scored again.
+    """
 
     output: Path
     anonymize: Path | None = None
     pseudonymize: Path | None = None
     seed: int = 0
+    key: str = ""
+    restarted: bool = False
 
     @property
     def partial(self) -> Path:
         return self.output.with_name(f".{self.output.name}.partial")
 
-    def done_ids(self) -> set[str]:
+    def check_outputs(self) -> None:
+        """Refuse outputs that cannot be written before any work is done (one-line errors)."""
+        check_writable(self.output, "--output")
+        for option, target in (("--anonymize", self.anonymize), ("--pseudonymize", self.pseudonymize)):
+            if target is not None:
+                folder = not _is_jsonl(target)
+                check_writable(target, option, folder=folder)
+                if Path(target).resolve() == Path(self.output).resolve():
+                    raise InputError(f"{option} names the same file as --output", target)
+
+    def done(self) -> dict[str, str]:
+        """``id -> text digest`` of the documents the partial file holds for this run's key.
+
+        A torn last line (a run killed in the middle of a write) is cut off first; a partial file
+        of another key is removed, and :attr:`restarted` says so."""
+        repair_torn_tail(self.partial)
         if not self.partial.exists():
-            return set()
-        return {r["id"] for r in read_jsonl(self.partial, allow_torn_tail=True) if "id" in r}
+            return {}
+        done: dict[str, str] = {}
+        header = None
+        for record in read_jsonl(self.partial, allow_torn_tail=True):
+            if header is None:
+                header = record
+                if record.get("key") != self.key:
+                    break
+                continue
+            if "id" in record and "digest" in record:
+                done[record["id"]] = record["digest"]
+        if header is None or header.get("key") != self.key:
+            self.partial.unlink()
+            self.restarted = header is not None
+            return {}
+        return done
+
+    def header(self) -> dict:
+        return {"key": self.key}
 
     def record(self, document: Document, spans: list[Span]) -> dict:
         """What the partial file keeps of one scored document."""
         from rulings_anon.replacement.operators import anonymize, pseudonymize_references
 
         record = spans_record(document.id, spans)
+        record["digest"] = text_digest(document.text)
         if self.anonymize:
             record["anonymized"] = anonymize(document.text, spans)
         if self.pseudonymize:
@@ -102,53 +166,102 @@ class ScoreRun:
             record["pseudonymized"] = {"text": text, "spans": gold}
         return record
 
-    def finish(self) -> int:
-        """Write the outputs from the partial file atomically; returns the number of documents."""
-        records = list(read_jsonl(self.partial, allow_torn_tail=True)) if self.partial.exists() else []
-        count = write_jsonl(self.output, ({"id": r["id"], "spans": r["spans"]} for r in records))
+    def finish(self, inputs: dict[str, str] | None = None) -> int:
+        """Write the outputs from the partial file atomically; returns the number of documents.
+
+        ``inputs`` (``id -> text digest`` in input order) keeps only the current input's documents,
+        each as scored on its current text, in input order."""
+        records: dict[str, dict] = {}
+        if self.partial.exists():
+            lines = read_jsonl(self.partial, allow_torn_tail=True)
+            next(lines, None)  # the key
+            for record in lines:
+                records[record["id"]] = record
+        if inputs is not None:
+            missing = [i for i, d in inputs.items() if records.get(i, {}).get("digest") != d]
+            if missing:
+                raise InputError(f"{len(missing)} input documents were not scored (first {missing[0]!r}); "
+                                 "run the command again", self.partial)
+            records = {i: records[i] for i in inputs}
+        ordered = list(records.values())
+        count = write_jsonl(self.output, ({"id": r["id"], "spans": r["spans"]} for r in ordered))
         if self.anonymize:
-            _write_texts(self.anonymize, [(r["id"], {"text": r["anonymized"]}) for r in records])
+            _write_texts(self.anonymize, [(r["id"], {"text": r["anonymized"]}) for r in ordered])
         if self.pseudonymize:
-            _write_texts(self.pseudonymize, [(r["id"], r["pseudonymized"]) for r in records])
+            _write_texts(self.pseudonymize, [(r["id"], r["pseudonymized"]) for r in ordered])
         self.partial.unlink(missing_ok=True)
         return count
 
 
+def _is_jsonl(target) -> bool:
+    return Path(target).name.endswith((".jsonl", ".jsonl.gz", ".jsonl.xz"))
+
+
 def _write_texts(target: Path, items: list[tuple[str, dict]]) -> None:
-    """A JSONL file of ``{"id", "text", ...}`` (``.jsonl``/``.jsonl.gz``) or a folder of ``ID.txt`` files."""
-    if target.name.endswith((".jsonl", ".jsonl.gz", ".jsonl.xz")):
+    """A JSONL file of ``{"id", "text", ...}`` (``.jsonl``/``.jsonl.gz``) or a folder of text files,
+    one per document, named by :func:`rulings_anon.filenames.file_stems` (the id itself when it is a
+    plain short name, else a safe prefix and a hash of the id) with an ``index.jsonl`` mapping the
+    ids to the file names."""
+    if _is_jsonl(target):
         write_jsonl(target, ({"id": doc_id, **content} for doc_id, content in items))
         return
+    target = Path(target)
+    if target.exists() and not target.is_dir():
+        raise InputError("names a file; give a folder or a .jsonl file", target)
     target.mkdir(parents=True, exist_ok=True)
-    for doc_id, content in items:
-        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in doc_id) or "document"
-        with atomic_writer(target / f"{safe}.txt") as handle:
+    stems = file_stems(doc_id for doc_id, _ in items)
+    for (_, content), stem in zip(items, stems, strict=True):
+        with atomic_writer(target / f"{stem}.txt") as handle:
             handle.write(content["text"])
+    write_jsonl(target / "index.jsonl", ({"id": doc_id, "file": f"{stem}.txt"}
+                                          for (doc_id, _), stem in zip(items, stems, strict=True)))
 
 
 def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun, show=None,
-                    progress: bool = False) -> dict:
-    """Score every document not yet in the partial file, then write the outputs; returns figures."""
+                    progress: bool = False, inputs: dict[str, str] | None = None, elements: int | None = None) -> dict:
+    """Score every document not yet in the partial file, then write the outputs; returns figures.
+
+    ``inputs`` (``id -> text digest``, from a first pass over the input) makes :meth:`ScoreRun.finish`
+    write exactly those documents; ``elements`` is their element count, the progress bar's total.
+    """
     from tqdm import tqdm
 
-    done = run.done_ids()
-    figures = {"documents": 0, "elements": 0, "spans": 0, "resumed": len(done), "seconds": 0.0}
-    bar = tqdm(unit="doc", desc="score", file=sys.stderr, disable=not progress or not sys.stderr.isatty())
+    done = run.done()
+    figures = {"documents": 0, "elements": 0, "spans": 0, "resumed": 0, "seconds": 0.0}
+    bar = tqdm(total=elements, unit="elements", unit_scale=True, desc="score", file=sys.stderr,
+               disable=not progress or not sys.stderr.isatty())
+
+    def pending():
+        seen: set[str] = set()
+        for document in documents:
+            if document.id in seen:
+                raise InputError(f"two input documents have the id {document.id!r}; give them distinct ids")
+            seen.add(document.id)
+            if done.get(document.id) == text_digest(document.text):
+                figures["resumed"] += 1
+                bar.update(count_elements(document.text))
+                continue
+            yield document
+
+    fresh = not run.partial.exists()
     with JsonlAppender(run.partial, fsync=False) as appender:
-        for chunk in chunks((d for d in unique_ids(documents) if d.id not in done), CHUNK_ELEMENTS):
+        if fresh:
+            appender.append(run.header())
+        for chunk in chunks(pending(), CHUNK_ELEMENTS):
             started = time.perf_counter()
             spans = scorer.score(chunk)
             figures["seconds"] += time.perf_counter() - started
             for document, found in zip(chunk, spans, strict=True):
                 appender.append(run.record(document, found))
                 figures["documents"] += 1
-                figures["elements"] += count_elements(document.text)
+                count = count_elements(document.text)
+                figures["elements"] += count
                 figures["spans"] += len(found)
+                bar.update(count)
                 if show is not None:
                     show(document, found)
-            bar.update(len(chunk))
     bar.close()
-    figures["written"] = run.finish()
+    figures["written"] = run.finish(inputs)
     seconds = figures["seconds"]
     figures["elements_per_second"] = figures["elements"] / seconds if seconds > 0 else 0.0
     return figures

@@ -16,7 +16,10 @@ from .metrics import Confusion
 
 
 def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -> dict:
-    """Recall, precision and accuracy of ``model`` (an ``ElementModel``) on ``DATA/validation-*``."""
+    """Recall, precision and accuracy of ``model`` (an ``ElementModel``) on ``DATA/validation-*``.
+
+    The candidate vectors and masks are drawn with ``seed``, one sequence after the other, so the
+    same model, data and seed give the same figures every time."""
     from models.input_pipeline import InputConfig, make_dataset
     from preprocessing.record_format import shard_files
     from rulings_anon.tf import tensorflow
@@ -30,7 +33,8 @@ def validation_metrics(model, data_dir, threshold: float = 0.5, seed: int = 0) -
     pipeline = InputConfig.for_model(config)
     tf.random.set_seed(seed)
     confusion = Confusion()
-    for inputs, labels, loss_mask in make_dataset(files, config.tokenizer, pipeline, config.batch_size):
+    dataset = make_dataset(files, config.tokenizer, pipeline, config.batch_size, sequential=True)
+    for inputs, labels, loss_mask in dataset:
         probabilities = tf.sigmoid(model.predictor.model(inputs, training=False)).numpy().ravel()
         selected = loss_mask.numpy().ravel() > 0
         confusion = confusion + Confusion.count(labels.numpy().ravel() > 0.5, probabilities >= threshold, selected)

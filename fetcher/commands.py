@@ -22,7 +22,9 @@ Collect published, anonymized court rulings into a corpus directory.
 The corpus is CORPUS/rulings.jsonl (one ruling per line) and CORPUS/metadata.jsonl (one line
 per fetched ruling, keyed by id). Rulings in which the placeholder detector finds no
 anonymization placeholder are dropped (only their metadata is kept) unless
---keep-unanonymized. Run the same command again to resume: stored rulings are skipped.
+--keep-unanonymized. Run the same command again to resume: stored rulings are skipped. With --source files every
+ruling's id must be unique across the files given (a .txt file's id is its name without
+.txt): two different rulings of the same id are an error naming both files.
 
 examples:
   rulings-anon fetch --source bayern --court "LG München I" --from 2018-01-01 --limit 1500 --out corpus
@@ -78,6 +80,8 @@ def configure_fetch(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=_positive(int), metavar="N",
                         help="stop when the corpus holds N rulings (counting earlier runs)")
     parser.add_argument("--base-url", metavar="URL", help="portal address (a mirror, or a local test server)")
+    parser.add_argument("--encoding", metavar="NAME",
+                        help="encoding of .txt files with --source files (default UTF-8), e.g. latin-1")
     parser.add_argument("--keep-unanonymized", action="store_true",
                         help="keep rulings without placeholders instead of dropping them")
     polite = parser.add_argument_group("politeness (portals)")
@@ -107,12 +111,16 @@ def _portal(args):
     return RiiPortal(client, args.court, args.date_from, args.date_to)
 
 
-def _file_candidates(paths):
-    from rulings_anon.inputs import read_documents
+def _file_candidates(paths, encoding=None):
+    """The rulings of the files, checked first: an unreadable file or two rulings of one id stop the
+    run before anything is stored."""
+    from rulings_anon.inputs import read_input_documents
 
     from .collect import Candidate
 
-    for document in read_documents(paths):
+    for _ in read_input_documents(paths, encoding):
+        pass
+    for document in read_input_documents(paths, encoding):
         yield Candidate(document.id, lambda document=document: document)
 
 
@@ -130,10 +138,12 @@ def run_fetch(args) -> int:
             raise InputError("--source files needs the files to import: rulings-anon fetch --source files PATH...")
         if args.base_url or args.court or args.date_from or args.date_to:
             raise InputError("--base-url, --court, --from and --to apply to the portals, not to --source files")
-        candidates = _file_candidates(args.paths)
+        candidates = _file_candidates(args.paths, args.encoding or "utf-8")
     else:
         if args.paths:
             raise InputError(f"--source {args.source} takes no paths (got {args.paths[0]!r}); use --source files")
+        if args.encoding:
+            raise InputError("--encoding applies to --source files (.txt files), not to the portals")
         candidates = _portal(args).candidates()
     with Corpus(args.out) as corpus:
         before = corpus.kept
@@ -141,6 +151,7 @@ def run_fetch(args) -> int:
             candidates, corpus, PlaceholderCounter(), args.keep_unanonymized, args.limit,
             skip_failures=args.source != "files",
         )
+        corpus.touch()
         total = corpus.kept
     counts = sorted(report.placeholders)
     lines = [f"fetch: {total} rulings in {args.out}/rulings.jsonl ({total - before} new)"]
@@ -166,16 +177,20 @@ def configure_split(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--test-share", type=float, default=0.13, metavar="S",
                         help="share of rulings in the test set (default: 0.13, as in the thesis)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default: 0)")
+    parser.add_argument("--encoding", metavar="NAME", help="encoding of .txt inputs (default UTF-8), e.g. latin-1")
     parser.add_argument("--holdout-court", metavar="COURT",
                         help="put every ruling of this court into the test set (ignores --test-share)")
 
 
 def run_split(args) -> int:
-    from rulings_anon.inputs import read_documents
+    from rulings_anon.inputs import read_input_documents
+    from rulings_anon.jsonl import check_writable
 
     from .split import split_corpus
 
-    summary = split_corpus(list(read_documents(args.corpus)), args.out, args.test_share, args.seed, args.holdout_court)
+    check_writable(args.out, "--out", folder=True)
+    summary = split_corpus(list(read_input_documents(args.corpus, args.encoding or "utf-8")), args.out,
+                            args.test_share, args.seed, args.holdout_court)
     print(
         f"split ({summary['method']}): {summary['train']} train, {summary['test']} test rulings "
         f"-> {args.out}/train.tar.gz, {args.out}/test.tar.gz",

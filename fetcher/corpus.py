@@ -8,7 +8,8 @@
 Both files are appended one complete line per ruling (:class:`JsonlAppender`), ruling first,
 metadata second, so a killed run loses at most the ruling in flight. Opening the corpus cuts a
 torn last line and writes the metadata line of a ruling whose run died between the two
-appends. ``metadata.jsonl`` is the record of what was fetched: its ids are skipped next time.
+appends. The folder and its files are created with the first ruling stored (or when a run
+ends without error), never by a run that fails first. ``metadata.jsonl`` is the record of what was fetched: its ids are skipped next time.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulings_anon.document import Document
+from rulings_anon.errors import InputError
 from rulings_anon.jsonl import JsonlAppender, read_jsonl
 
 RULINGS = "rulings.jsonl"
@@ -27,17 +29,22 @@ def metadata_record(record: dict, kept: bool) -> dict:
     return {**{k: v for k, v in record.items() if k != "text"}, "kept": kept}
 
 
+def _records(path: Path):
+    return read_jsonl(path) if path.exists() else iter(())
+
+
 class Corpus:
     """A corpus directory open for appending; use as a context manager."""
 
     def __init__(self, directory):
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        if self.directory.exists() and not self.directory.is_dir():
+            raise InputError("--out names a file; give the corpus folder", self.directory)
         self._rulings = JsonlAppender(self.directory / RULINGS)
         self._metadata = JsonlAppender(self.directory / METADATA)
-        fetched = {r["id"] for r in read_jsonl(self._metadata.path) if "id" in r}
+        fetched = {r["id"] for r in _records(self._metadata.path) if "id" in r}
         self.kept = 0
-        for record in read_jsonl(self._rulings.path):
+        for record in _records(self._rulings.path):
             self.kept += 1
             if record.get("id") not in fetched:
                 self._metadata.append(metadata_record(record, kept=True))
@@ -55,6 +62,12 @@ class Corpus:
             self.kept += 1
         self._metadata.append(metadata_record(record, kept=keep))
         self.fetched.add(document.id)
+
+    def touch(self) -> None:
+        """Create both files (empty) when nothing was stored: a finished run leaves a corpus, a
+        failed one (created nothing) leaves no empty files behind."""
+        self._rulings.touch()
+        self._metadata.touch()
 
     def close(self) -> None:
         self._rulings.close()

@@ -12,18 +12,16 @@ from __future__ import annotations
 import io
 import json
 import random
-import re
 import tarfile
 from collections import Counter
 from pathlib import Path
 
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
+from rulings_anon.filenames import file_stems
 from rulings_anon.jsonl import atomic_writer, write_json
 
 from .collect import court_matches
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def random_split(ids: list[str], test_share: float, seed: int) -> set[str]:
@@ -50,16 +48,9 @@ def court_split(documents: list[Document], court: str) -> set[str]:
 
 
 def _member_names(documents: list[Document]) -> list[str]:
-    names, used = [], set()
-    for document in documents:
-        stem = _UNSAFE.sub("_", document.id).strip("._") or "ruling"
-        name, n = f"texts/{stem}.txt", 1
-        while name in used:
-            n += 1
-            name = f"texts/{stem}-{n}.txt"
-        used.add(name)
-        names.append(name)
-    return names
+    """``texts/<stem>.txt`` per ruling: safe, distinct and bounded whatever the ids
+    (:func:`rulings_anon.filenames.file_stems`), so the archive also unpacks on a disk."""
+    return [f"texts/{stem}.txt" for stem in file_stems(d.id for d in documents)]
 
 
 def _add(archive: tarfile.TarFile, name: str, data: bytes) -> None:
@@ -76,7 +67,7 @@ def write_archive(path, documents: list[Document]) -> None:
     lines = []
     for document, name in zip(documents, names):
         record = {"id": document.id, **document.meta, "file": name}
-        if document.spans:
+        if document.spans or document.gold:
             record["spans"] = [span.to_dict() for span in document.spans]
         lines.append(json.dumps(record, ensure_ascii=False) + "\n")
     with atomic_writer(path, "wb") as handle, tarfile.open(fileobj=handle, mode="w", format=tarfile.PAX_FORMAT) as archive:

@@ -11,7 +11,7 @@ import sys
 from tqdm import tqdm
 
 from rulings_anon.errors import InputError
-from rulings_anon.inputs import read_documents
+from rulings_anon.inputs import read_input_documents
 
 from .corrections import document_vocabulary, reference_vocabulary
 from .session import DocumentSession
@@ -21,7 +21,7 @@ from .store import Store
 def replace(args) -> int:
     from rulings_anon.placeholders.detector import PlaceholderDetector
 
-    documents = list(read_documents([args.input], args.encoding))
+    documents = list(read_input_documents([args.input], args.encoding or "utf-8"))
     if args.limit is not None:
         documents = documents[:args.limit]
     if not documents:

@@ -118,6 +118,8 @@ class Store:
     def write_outputs(self) -> None:
         """Rewrite the gold file and the replacement table (atomically), in input order."""
         ids = [i for i in self.order if i in self.results]
+        self._decisions.touch()
+        self._corrections.touch()
         write_jsonl(self.out / PSEUDONYMIZED, (self.results[i] for i in ids))
         write_jsonl(self.out / REPLACEMENTS, (self.replacements[i] for i in ids))
 

@@ -132,13 +132,17 @@ def batch(dataset, batch_size: int, drop_remainder: bool = False):
 
 
 def make_dataset(files, tokenizer_kind: str, config: InputConfig, batch_size: int, *,
-                 shuffle_seed: int | None = None, cache: bool = False, drop_remainder: bool = False):
+                 shuffle_seed: int | None = None, cache: bool = False, drop_remainder: bool = False,
+                 sequential: bool = False):
     """Batched ``(inputs, labels, loss_mask)`` from TFRecord files.
 
     ``shuffle_seed`` shuffles the sequences in a reproducible order (training, so a resumed epoch
     can skip what it already did); ``cache`` keeps the first pass, masks included (validation, so
     every epoch is validated on the same masked sequences); ``drop_remainder`` drops a last, partial
-    batch (several replicas: a partial global batch would leave a replica an empty one).
+    batch (several replicas: a partial global batch would leave a replica an empty one);
+    ``sequential`` prepares one sequence after the other, so that the random candidate vectors and
+    masks follow from the global seed alone (a parallel map hands the random draws to whichever
+    sequence runs first: figures that change from run to run).
     """
     from preprocessing.record_format import parse_dataset
 
@@ -146,7 +150,7 @@ def make_dataset(files, tokenizer_kind: str, config: InputConfig, batch_size: in
     if shuffle_seed is not None:
         dataset = dataset.shuffle(4096, seed=shuffle_seed, reshuffle_each_iteration=False)
     prepare = tf.autograph.experimental.do_not_convert(lambda f: prepare_sequence(f, config))
-    dataset = dataset.map(prepare, num_parallel_calls=tf.data.AUTOTUNE)
+    dataset = dataset.map(prepare, num_parallel_calls=None if sequential else tf.data.AUTOTUNE)
     if cache:
         dataset = dataset.cache()
     return batch(dataset, batch_size, drop_remainder).prefetch(tf.data.AUTOTUNE)

@@ -63,10 +63,15 @@ class PipelineConfig:
             except (KeyError, IndexError) as exc:
                 raise InputError(f"unknown placeholder {exc} in {text!r}", path) from None
 
-        stages = []
+        if not isinstance(raw["stages"], list):
+            raise InputError("'stages' must be a list of stages", path)
+        stages, names = [], set()
         for i, entry in enumerate(raw["stages"]):
             if not isinstance(entry, dict) or "name" not in entry or "command" not in entry:
                 raise InputError(f"stage {i + 1} needs 'name' and 'command'", path)
+            if entry["name"] in names:  # each stage keeps its stamp and timing under its name
+                raise InputError(f"two stages are named {entry['name']!r}; stage names must be unique", path)
+            names.add(entry["name"])
             stages.append(Stage(
                 name=entry["name"],
                 command=[expand(a) for a in entry["command"]],

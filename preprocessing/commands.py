@@ -24,8 +24,8 @@ def _run_detect(args) -> int:
     import json
 
     from rulings_anon.document import spans_record
-    from rulings_anon.inputs import read_documents
-    from rulings_anon.jsonl import atomic_writer
+    from rulings_anon.inputs import read_input_documents
+    from rulings_anon.jsonl import atomic_writer, check_writable
     from rulings_anon.placeholders.detector import Patterns, PlaceholderDetector
 
     detector = PlaceholderDetector(Patterns.load(args.patterns) if args.patterns else None)
@@ -33,12 +33,14 @@ def _run_detect(args) -> int:
 
     def records():
         nonlocal documents, spans
-        for document in read_documents(args.inputs, args.encoding):
+        for document in read_input_documents(args.inputs, args.encoding or "utf-8"):
             found = detector.detect(document.text)
             documents += 1
             spans += len(found)
             yield spans_record(document.id, found)
 
+    if args.output != "-":
+        check_writable(args.output, "--output")
     if args.output == "-":
         for record in records():
             sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")

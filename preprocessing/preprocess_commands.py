@@ -93,7 +93,8 @@ def _check_ranges(args) -> None:
 def _run_preprocess(args) -> int:
     import json
 
-    from rulings_anon.inputs import read_documents
+    from rulings_anon.inputs import read_input_documents
+    from rulings_anon.jsonl import check_writable
 
     from .preprocess import PreprocessOptions, format_stats, preprocess
 
@@ -107,7 +108,8 @@ def _run_preprocess(args) -> int:
         glove_window=args.glove_window,
         glove_min_cooccurrence=args.glove_min_cooccurrence, pretrained_glove=args.pretrained_glove, seed=args.seed,
         pseudonymize=args.pseudonymize)
-    documents = list(read_documents(args.corpus, args.encoding))
+    check_writable(args.out, "--out", folder=True)
+    documents = list(read_input_documents(args.corpus, args.encoding or "utf-8"))
     stats = preprocess(documents, args.out, options, log=lambda m: print(m, file=sys.stderr))
     print(json.dumps(stats, indent=2) if args.json else format_stats(stats))
     print(f"-> {args.out}", file=sys.stderr)

@@ -72,6 +72,10 @@ def main(argv=None, stages=STAGES, prog: str = "rulings-anon") -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file system refusal no check foresaw: one line, never a traceback
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"{prog} {command.name}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
     return int(code or 0)
 
 

@@ -200,6 +200,7 @@ class Document:
     text: str
     meta: dict = field(default_factory=dict)
     spans: list[Span] = field(default_factory=list)
+    gold: bool = field(default=False, compare=False)  # the record had 'spans' (a gold document)
 
     @classmethod
     def from_record(cls, record: dict, where: str = "record") -> Document:
@@ -214,7 +215,7 @@ class Document:
             raise ValueError(f"{where}: 'id' must be a string")
         spans = [Span.from_dict(s, text) for s in record.get("spans") or []]
         meta = {k: v for k, v in record.items() if k not in ("id", "text", "spans")}
-        return cls(str(doc_id), text, meta, spans)
+        return cls(str(doc_id), text, meta, spans, gold=isinstance(record.get("spans"), list))
 
     def to_record(self, with_spans: bool = True) -> dict:
         record = {"id": self.id, **self.meta, "text": self.text}

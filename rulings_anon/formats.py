@@ -19,6 +19,7 @@ import json
 import re
 import tarfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -240,22 +241,62 @@ def open_zip(data: bytes, where) -> zipfile.ZipFile:
     raise InputError("not a readable ZIP archive", where)
 
 
+# Bounds on what an archive may inflate to: a ruling's XML is well below a few MB (the largest
+# portal rulings about 2 MB) and text compresses about 5 to 10 times. A ZIP bomb (a small file
+# declaring or inflating to gigabytes) stops at these bounds, before its bytes are held in memory.
+MAX_ENTRY_BYTES = 64 << 20  # one inflated archive entry
+MAX_ARCHIVE_BYTES = 512 << 20  # all entries of one archive together
+MAX_RATIO = 200  # inflated / compressed size, checked once an entry passed RATIO_FLOOR bytes
+RATIO_FLOOR = 1 << 20
+MAX_ENTRIES = 10_000
+
+
+def _bounded_read(stream, name: str, compressed: int, where, budget: int) -> bytes:
+    """Read an archive entry in blocks, stopping with an :class:`InputError` as soon as it passes
+    :data:`MAX_ENTRY_BYTES`, the ``budget`` left for the archive, or :data:`MAX_RATIO` times its
+    compressed size."""
+    limit = min(MAX_ENTRY_BYTES, budget)
+    blocks, total = [], 0
+    while block := stream.read(1 << 20):
+        total += len(block)
+        if total > limit:
+            raise InputError(f"{name} inflates to more than {limit >> 20} MB: refused as a ZIP bomb", where)
+        if total > RATIO_FLOOR and total > MAX_RATIO * max(compressed, 1):
+            raise InputError(f"{name} inflates more than {MAX_RATIO} times its compressed size "
+                             f"({compressed:,} bytes): refused as a ZIP bomb", where)
+        blocks.append(block)
+    return b"".join(blocks)
+
+
 def parse_zip(data: bytes, where) -> list[Document]:
-    """The rulings of a portal ZIP archive (one XML file, besides ``META-INF``)."""
+    """The rulings of a portal ZIP archive (one XML file, besides ``META-INF``).
+
+    Entry sizes are bounded (declared and actually inflated, see :data:`MAX_ENTRY_BYTES`,
+    :data:`MAX_RATIO`): a ZIP bomb ends in a one-line error before it fills the memory."""
     archive = open_zip(data, where)
-    names = [
-        n for n in archive.namelist()
-        if n.lower().endswith(".xml") and not n.upper().startswith("META-INF/")
+    infos = archive.infolist()
+    if len(infos) > MAX_ENTRIES:
+        raise InputError(f"the ZIP archive holds {len(infos):,} entries (at most {MAX_ENTRIES:,} are read)", where)
+    entries = [
+        i for i in infos
+        if i.filename.lower().endswith(".xml") and not i.filename.upper().startswith("META-INF/")
     ]
-    if not names:
+    if not entries:
         raise InputError("the ZIP archive holds no ruling XML file", where)
-    documents = []
-    for name in names:
+    declared = sum(i.file_size for i in entries)
+    for info in entries:
+        if info.file_size > MAX_ENTRY_BYTES or declared > MAX_ARCHIVE_BYTES:
+            raise InputError(f"{info.filename} declares {info.file_size:,} bytes inflated (at most "
+                             f"{MAX_ENTRY_BYTES >> 20} MB per entry): refused as a ZIP bomb", where)
+    documents, budget = [], MAX_ARCHIVE_BYTES
+    for info in entries:
         try:
-            content = archive.read(name)
-        except (zipfile.BadZipFile, OSError, EOFError) as exc:
-            raise InputError(f"cannot unpack {name} ({exc})", where) from None
-        documents.append(parse_xml(content, f"{where}:{name}"))
+            with archive.open(info) as stream:
+                content = _bounded_read(stream, info.filename, info.compress_size, where, budget)
+        except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, zlib.error) as exc:
+            raise InputError(f"cannot unpack {info.filename} ({exc})", where) from None
+        budget -= len(content)
+        documents.append(parse_xml(content, f"{where}:{info.filename}"))
     return documents
 
 
@@ -382,6 +423,11 @@ def read_split_archive(path) -> Iterator[Document]:
     try:
         with tarfile.open(path, "r:*") as archive:
             members = {m.name: m for m in archive.getmembers() if m.isfile()}
+            too_large = [m for m in members.values() if m.size > MAX_ENTRY_BYTES]
+            if too_large or sum(m.size for m in members.values()) > 4 * MAX_ARCHIVE_BYTES:
+                name = too_large[0].name if too_large else "its members"
+                raise InputError(f"{name} is larger than a ruling can be (at most {MAX_ENTRY_BYTES >> 20} MB "
+                                 "per member): refused", path)
 
             def read(name: str) -> str:
                 try:
@@ -420,6 +466,9 @@ def read_portal_file(path) -> Iterator[Document]:
         yield from read_split_archive(path)
         return
     try:
+        if path.stat().st_size > MAX_ENTRY_BYTES:
+            raise InputError(f"larger than a ruling can be ({path.stat().st_size:,} bytes, at most "
+                             f"{MAX_ENTRY_BYTES >> 20} MB)", path)
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read ({exc.strerror})", path) from None

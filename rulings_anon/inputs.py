@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -29,14 +30,20 @@ def _has_suffix(path: Path, suffixes: tuple[str, ...]) -> bool:
 
 
 def decode_text(data: bytes, path, encoding: str | None = None) -> str:
-    """Decode file bytes as UTF-8 (or ``encoding``); a clear error naming the file otherwise."""
+    """Decode file bytes as UTF-8 (or ``encoding``); a clear error naming the file otherwise.
+
+    ``encoding`` None means the command has no ``--encoding`` option: the advice for Latin-1 text
+    is then to re-encode the file, else to pass the option (commands that have it pass their
+    ``--encoding``, UTF-8 by default)."""
     try:
         text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as exc:
         hint = ""
         try:
             data.decode("cp1252")
-            hint = " (it looks like ISO-8859-1/Windows-1252: pass --encoding latin-1)"
+            advice = ("pass --encoding latin-1" if encoding is not None
+                      else "re-encode it as UTF-8, e.g. iconv -f latin1 -t utf-8")
+            hint = f" (it looks like ISO-8859-1/Windows-1252: {advice})"
         except UnicodeDecodeError:
             pass
         raise InputError(f"not UTF-8 text: invalid byte at offset {exc.start}{hint}", path) from None
@@ -91,3 +98,39 @@ def read_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Doc
             raise InputError(
                 "unsupported file type (expected .jsonl, .txt, .xml, .zip, .html or .tar.gz)", path
             )
+
+
+def _where(document: Document, path: Path) -> str:
+    """The file a document came from, as precisely as known (a .txt file names itself)."""
+    source = document.meta.get("source")
+    return source if isinstance(source, str) and source.endswith(".txt") else str(path)
+
+
+def read_input_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Document]:
+    """:func:`read_documents` with the rules every command applies to the files a user names.
+
+    Each path holds at least one document: an empty file is an :class:`InputError`, not a silent
+    nothing. Ids are unique across all paths: two files ``a/urteil.txt`` and ``b/urteil.txt``
+    both giving the id ``urteil`` with different texts are an error naming both (spans, corpus
+    lines and output files are matched by id); the very same document named twice (a file and
+    the folder holding it) is read once.
+    """
+    seen: dict[str, tuple[str, str]] = {}
+    for raw in paths:
+        path = Path(raw)
+        count = 0
+        for document in read_documents([path], encoding):
+            count += 1
+            where = _where(document, path)
+            digest = hashlib.sha256(document.text.encode("utf-8")).hexdigest()
+            if document.id in seen:
+                first, first_digest = seen[document.id]
+                if first_digest == digest:
+                    continue
+                also = f" ({first} and {where})" if first != where else f" (twice in {where})"
+                raise InputError(f"two input documents have the id {document.id!r}{also}; "
+                                 "give them distinct ids (rename a file or set 'id')")
+            seen[document.id] = (where, digest)
+            yield document
+        if count == 0:
+            raise InputError("holds no documents", path)

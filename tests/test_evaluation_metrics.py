@@ -23,6 +23,20 @@ def test_confusion_counts_and_rates():
     assert c.f1 == pytest.approx(2 / 3)
 
 
+def test_rates_on_a_confusion_matrix_with_fp_unlike_fn():
+    """fp != fn tells specificity tn/(tn+fp) from tn/(tn+fn), and F1 (the harmonic mean of precision
+    and recall) from their arithmetic mean (issue #24, case 10)."""
+    c = Confusion(tp=3, fp=1, tn=4, fn=2)
+    assert (c.recall, c.precision) == (3 / 5, 3 / 4)
+    assert c.specificity == 4 / 5 and c.specificity != 4 / 6
+    assert c.false_positive_rate == 1 / 5
+    assert c.accuracy == 7 / 10
+    assert c.f1 == pytest.approx(2 * 0.75 * 0.6 / (0.75 + 0.6)) and c.f1 == pytest.approx(2 / 3)
+    assert c.f1 != pytest.approx((0.75 + 0.6) / 2)
+    assert c.to_dict() == {"tp": 3, "fp": 1, "tn": 4, "fn": 2, "recall": 0.6, "precision": 0.75, "accuracy": 0.7,
+                           "specificity": 0.8, "f1": pytest.approx(2 / 3)}
+
+
 def test_confusion_counts_only_selected_elements():
     c = Confusion.count([True, False, False, True], [True, True, False, False], [True, True, False, False])
     assert (c.tp, c.fp, c.tn, c.fn) == (1, 1, 0, 0)

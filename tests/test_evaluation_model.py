@@ -173,11 +173,12 @@ def test_no_sensitive_spans_is_an_empty_list_and_runs_resume(workspace, tmp_path
     docs = tmp_path / "docs.jsonl"
     write_jsonl(docs, [{"id": "a", "text": GOLD[0][1]}, {"id": "b", "text": GOLD[1][1]}])
     out = tmp_path / "spans.jsonl"
-    # A finished document of an interrupted run is not scored again.
+    # A partial file of another run (here: no run key) is not resumed: the run starts over.
     write_jsonl(tmp_path / ".spans.jsonl.partial", [{"id": "a", "spans": [{"start": 0, "end": 5}]}])
     assert main(["score", "--model", str(workspace["model_dir"]), "--no-ner", str(docs), "--output", str(out),
                  "--threshold", "1.0", "--no-recognizers"]) == 0
-    assert list(read_jsonl(out)) == [{"id": "a", "spans": [{"start": 0, "end": 5}]}, {"id": "b", "spans": []}]
+    assert list(read_jsonl(out)) == [{"id": "a", "spans": []}, {"id": "b", "spans": []}]
+    assert not (tmp_path / ".spans.jsonl.partial").exists()
 
 
 def test_report_with_validation_table(workspace, tmp_path, capsys):
@@ -193,7 +194,10 @@ def test_report_with_validation_table(workspace, tmp_path, capsys):
     assert "| BERT | Dense | YES | M7 | 1 | 0.5 |" in markdown
     rows = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
     assert [r["method"] for r in rows] == ["none", "random"]
-    assert 0.0 <= rows[0]["validation"]["recall"] <= 1.0
+    from evaluation.validation import validation_metrics
+
+    # exactly the counts and rates of the validation data at the threshold given (issue #24, case 10)
+    assert rows[0]["validation"] == validation_metrics(workspace["model"], workspace["data"], 0.5)
 
 
 def test_bad_models_and_inputs_end_in_one_line(workspace, tmp_path, capsys):
@@ -277,3 +281,38 @@ def test_evaluate_and_score_with_a_trained_ner(workspace, tmp_path, capsys):
     # Without --ner the bundled NER proposes, and no model is needed.
     assert main(["score", str(texts), "--output", str(tmp_path / "bundled.jsonl")]) == 0
     assert [r["id"] for r in read_jsonl(tmp_path / "bundled.jsonl")] == [d.id for d in gold_documents()]
+
+
+class _ConstantPredictor:
+    """The real model's predictor with every logit replaced by ``logit`` (all elements positive or
+    all negative), so that validation_metrics' counts follow from the data alone."""
+
+    def __init__(self, real, logit: float):
+        self.config, self._real, self._logit = real.config, real.model, logit
+
+    def model(self, inputs, training=False):
+        import tensorflow as tf
+
+        return tf.fill(tf.shape(self._real(inputs, training=False)), self._logit)
+
+
+def test_validation_figures_are_pinned_by_all_positive_and_all_negative_models(workspace):
+    """Issue #24 case 10: Table 7.1's columns from exact counts, not a range check."""
+    from types import SimpleNamespace
+
+    from evaluation.validation import validation_metrics
+
+    real = workspace["model"].predictor
+    positive = validation_metrics(SimpleNamespace(predictor=_ConstantPredictor(real, 10.0)), workspace["data"], 0.5)
+    negative = validation_metrics(SimpleNamespace(predictor=_ConstantPredictor(real, -10.0)), workspace["data"], 0.5)
+    p, n = positive["tp"], positive["fp"]
+    assert (positive["tn"], positive["fn"]) == (0, 0) and (negative["tp"], negative["fp"]) == (0, 0)
+    assert (negative["fn"], negative["tn"]) == (p, n)  # the same selected elements both times
+    assert 0 < p < n
+    assert positive["recall"] == 1.0 and positive["precision"] == p / (p + n) and positive["specificity"] == 0.0
+    assert negative["recall"] == 0.0 and negative["specificity"] == 1.0 and negative["accuracy"] == n / (p + n)
+    # the real model: evaluate --validation reports exactly validation_metrics' counts and rates
+    real_figures = validation_metrics(workspace["model"], workspace["data"], 0.5)
+    assert real_figures["tp"] + real_figures["fn"] == p and real_figures["fp"] + real_figures["tn"] == n
+    assert real_figures["recall"] == real_figures["tp"] / p
+    assert real_figures == validation_metrics(workspace["model"], workspace["data"], 0.5)  # deterministic

@@ -103,7 +103,10 @@ def test_latin1_text_gets_a_clear_error_and_decodes_with_encoding(tmp_path):
     path = tmp_path / "urteil.txt"
     path.write_bytes("Der Kläger K. verlangt Zahlung.".encode("latin-1"))
     with pytest.raises(InputError, match=r"urteil.txt: not UTF-8 text.*--encoding latin-1"):
-        list(read_documents([path]))
+        list(read_documents([path], encoding="utf-8"))  # what commands with --encoding pass
+    with pytest.raises(InputError, match=r"urteil.txt: not UTF-8 text.*re-encode it as UTF-8") as error:
+        list(read_documents([path]))  # a command without the option advises none
+    assert "--encoding" not in str(error.value)
     assert [d.text for d in read_documents([path], encoding="latin-1")] == ["Der Kläger K. verlangt Zahlung."]
 
 

@@ -238,3 +238,32 @@ def test_an_address_is_sensitive_on_its_own_a_street_alone_is_a_candidate(text, 
     assert span.text == street
     assert span.score == pytest.approx(0.85 if address else 0.6)
     assert is_standalone("street", span.score) is address
+
+
+# Published example IBANs (valid) and the same with one digit changed (invalid); the checksum is
+# int(rearranged) % 97 == 1, so a check digit that makes the remainder 0 must fail too.
+VALID_IBANS = ["DE89370400440532013000", "DE91100000000123456789", "GB82WEST12345698765432",
+               "FR1420041010050500013M02606", "NL91ABNA0417164300", "AT611904300234573201",
+               "CH9300762011623852957", "BE68539007547034"]
+
+
+@pytest.mark.parametrize("iban", VALID_IBANS)
+def test_when_an_iban_is_valid_then_its_checksum_holds_and_one_changed_digit_breaks_it(iban):
+    assert iban_checksum_ok(iban)
+    last = iban[-1]
+    assert not iban_checksum_ok(iban[:-1] + str((int(last) + 1) % 10))
+    swapped = iban[:4] + iban[5] + iban[4] + iban[6:]
+    assert iban_checksum_ok(swapped) == (iban[4] == iban[5])
+
+
+@pytest.mark.parametrize("iban", VALID_IBANS)
+def test_when_the_check_digits_leave_remainder_0_then_the_iban_is_invalid(iban):
+    def remainder(candidate):
+        rearranged = candidate[4:] + candidate[:4]
+        return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97
+
+    zero = [iban[:2] + f"{d:02d}" + iban[4:] for d in range(100) if remainder(iban[:2] + f"{d:02d}" + iban[4:]) == 0]
+    assert zero, "every IBAN has check digits that give remainder 0"
+    assert not any(iban_checksum_ok(candidate) for candidate in zero)
+    ones = [iban[:2] + f"{d:02d}" + iban[4:] for d in range(100) if remainder(iban[:2] + f"{d:02d}" + iban[4:]) == 1]
+    assert ones == [iban]  # exactly one pair of check digits is valid

@@ -128,6 +128,42 @@ class Pseudonymizer:
         return self.values[key]
 
 
+# A street word ending a street name ("Hauptstraße", "Hauptstr.", "Birkenweg", "Am Markt").
+_STREET_WORD = re.compile(r"(?i:stra(?:ß|ss)e|str\.|weg|platz|gasse|allee|ring|damm|ufer|chaussee|pfad|steig|markt)$")
+_HOUSE_NUMBER = re.compile(r"^\d+(?:\s?[a-zA-Z])?(?:[-/]\d+[a-zA-Z]?)?(?P<tail>[,;:.)]*)$")
+
+
+def real_value_shape(original: str, kind: str) -> str:
+    """What the surrogate generator is given for a real (not yet anonymized) value of ``kind``: the
+    court-style placeholder of its parts, so that the surrogate keeps its kind and layout. A street
+    keeps being a street with its house number: "Hauptstraße 4" -> "H-Straße ..." (a street of
+    initial H, then a number) -> "Hirschstraße 57"; a street without a street word ("Unter den
+    Linden 5") becomes one of its initial. Other kinds are given as they are."""
+    if kind != "street":
+        return original
+    tokens = original.split()
+    shaped, street = [], False
+    for token in tokens:
+        number = _HOUSE_NUMBER.match(token)
+        word = _STREET_WORD.search(token)
+        if number:
+            shaped.append("..." + number.group("tail"))
+        elif word and token[:1].isupper():
+            stem = token[:word.start()].rstrip("-")
+            suffix = word.group()
+            shaped.append(f"{stem[:1]}-{suffix[:1].upper()}{suffix[1:]}" if stem else suffix[:1].upper() + suffix[1:])
+            street = True
+        elif not street and token[:1].isupper():
+            continue  # a name word of a street without a street word: replaced below
+        else:
+            shaped.append(token)
+    if not street:
+        initial = next((t[0] for t in tokens if t[:1].isupper()), "")
+        numbers = [t for t in shaped if t.startswith("...")]
+        shaped = [f"{initial}-Straße" if initial else "Straße", *numbers]
+    return " ".join(shaped)
+
+
 # Recognizer types (rulings_anon/analyzer/recognizers) -> the surrogate generator's types.
 _RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url", "URL": "email/url",
                      "BIRTH_DATE": "date"}

@@ -31,6 +31,7 @@ from rulings_anon.replacement.court_style import (
     FILLER,
     Pseudonymizer,
     court_placeholder,
+    real_value_shape,
     reference_type,
     surrogate_type,
 )
@@ -219,8 +220,8 @@ class ReferenceSurrogate(Operator):
         if kind == "person":
             value = self.table.person(text[start:end], before)
         else:
-            value = self.table.other(text[start:end], placeholder if placeholder != FILLER else text[start:end],
-                                     kind, before)
+            shape = placeholder if placeholder != FILLER else real_value_shape(text[start:end], kind)
+            value = self.table.other(text[start:end], shape, kind, before)
         return Piece(start, end, value, Span(0, len(value), type=canonical_type(kind)))
 
 

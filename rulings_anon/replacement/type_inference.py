@@ -38,6 +38,7 @@ NEXT_CUES = {
                 "Bank", "Versicherung", "Aktiengesellschaft", "Holding", "Gruppe"),
     "organization": ("e.", "e.V.", "Stiftung", "Verein"),
     "street": ("Straße", "Str.", "Weg", "Platz", "Allee", "Ring", "Gasse", "Damm", "straße", "str.", "allee"),
+    "date": ("geboren", "geb", "verstorben", "verstarb"),  # "am ... geboren" is a date, not a person
 }
 # Endings of words before the placeholder that name a person's role ("Patentanwalt K…").
 PERSON_ROLE_ENDINGS = ("anwalt", "anwältin", "anwälte", "anwalts")
