@@ -26,7 +26,6 @@ from preprocessing.placeholder_training import COURTS, Examples, court_checked, 
 from rulings_anon.confusion import Confusion
 from rulings_anon.inputs import read_documents
 from rulings_anon.placeholders.detector import PlaceholderDetector
-from rulings_anon.placeholders.judge import learned_detector
 
 # The real portal rulings of tests/fixtures/portal, hand-checked: none holds a placeholder (every
 # candidate element in them is a margin number, outline label, abbreviation or citation). The fold
@@ -52,7 +51,7 @@ def portal_false_placeholders(examples: Examples, rules) -> dict:
         model = train(examples, [c for c in COURTS if c != court])
         (document,) = read_documents([name])
         counts = {"elements": len(document.text.split())}
-        for key, detector in (("rules", rules), ("learned", learned_detector(model))):
+        for key, detector in (("rules", rules), ("learned", PlaceholderDetector(judge=model))):
             counts[key] = sum(detector.document_element_labels(document.text)[1])
         out[name] = counts
     return out
@@ -71,7 +70,7 @@ def main(argv=None) -> int:
         checked = court_checked(court)
         model = train(examples, [c for c in COURTS if c != court])
         results[court] = {"rules": rates(measure(rules, documents, checked)),
-                          "learned": rates(measure(learned_detector(model), documents, checked))}
+                          "learned": rates(measure(PlaceholderDetector(judge=model), documents, checked))}
         print(f"{court} done", file=sys.stderr)
     print(f"{'left-out court':<16}{'rules R / P':>16}{'learned R / P':>18}")
     for court in COURTS:

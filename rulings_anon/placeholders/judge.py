@@ -362,27 +362,6 @@ def overlaps(intervals: list[tuple[int, int]], starts: list[int], a: int, b: int
 
 # -- the rules' judgements and the candidates of a paragraph ------------------------------------
 
-def rejections(detector, texts: list[str], i: int, pattern: str) -> tuple[str, ...]:
-    """Which of the rules' context groups turn potential placeholder ``i`` into ordinary text
-    (the groups of ``PlaceholderDetector._rejected``, each its own feature)."""
-    from .detector import _Window
-
-    core = detector.core(texts[i])
-    w = _Window.at(texts, i, core, pattern, detector)
-    if pattern == "simple_ellipsis":
-        return ("omission",) if detector._omission(w) else ()
-    out = []
-    if detector._abbreviation_or_designation(w):
-        out.append("designation")
-    if detector._letter_in_context(w):
-        out.append("letter_context")
-    if detector._reference(w):
-        out.append("reference")
-    if detector._before_word_in_clear(w):
-        out.append("before_clear")
-    return tuple(out)
-
-
 def paragraph_candidates(detector, featurizer: WindowFeatures, texts: list[str]):
     """``(index, form, features)`` of every candidate element of one paragraph."""
     form = detector.form
@@ -396,26 +375,6 @@ def paragraph_candidates(detector, featurizer: WindowFeatures, texts: list[str])
         f = form(texts[i])
         # the rules' own verdict: an element inside a listed abbreviation is none ("a. a. O.")
         verdict = None if i in abbreviations else detector.classify(texts, i)
-        rejected = rejections(detector, texts, i, f[1]) if verdict is None and f[0] == "potential" else ()
+        rejected = detector.rejection_groups(texts, i, f[1]) if verdict is None and f[0] == "potential" else ()
         out.append((i, f, featurizer.features(texts, i, f, i in abbreviations, verdict, rejected, letters)))
     return out
-
-
-def learned_detector(model: PlaceholderModel, patterns=None):
-    """A :class:`PlaceholderDetector` whose candidates ``model`` judges (the rules become features)."""
-    from .detector import PlaceholderDetector
-
-    class LearnedDetector(PlaceholderDetector):
-        def __init__(self):
-            super().__init__(patterns)
-            self.model = model
-            self.featurizer = WindowFeatures(self)
-
-        def label_texts(self, texts: list[str]) -> list[str | None]:
-            kinds: list[str | None] = [None] * len(texts)
-            for i, form, features in paragraph_candidates(self, self.featurizer, texts):
-                if self.model.is_placeholder(features):
-                    kinds[i] = form[0]
-            return kinds
-
-    return LearnedDetector()
