@@ -24,6 +24,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_placeholders.py
+	$(BIN)/python benchmarks/bench_placeholders_loco.py
 	$(BIN)/python -m interactive.benchmark
 	$(BIN)/python benchmarks/bench_hostile_inputs.py
 

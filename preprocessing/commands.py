@@ -18,6 +18,31 @@ def _configure_detect(p: argparse.ArgumentParser) -> None:
                    help="where to write one {id, spans:[{start,end,text,kind}]} line per document ('-' for stdout)")
     p.add_argument("--encoding", help="encoding of .txt inputs (default UTF-8), e.g. latin-1")
     p.add_argument("--patterns", help="a placeholder patterns JSON to use instead of data/placeholder_patterns.json")
+    _add_judge(p)
+
+
+def _add_judge(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--judge", choices=("rules", "learned"), default="rules",
+                   help="who decides each candidate: the rules alone (default; the better one leaving one "
+                        "court out, benchmarks/bench_placeholders_loco.py) or the learned judge over the "
+                        "rules' judgements (data/placeholder_model.json)")
+    p.add_argument("--judge-model", metavar="MODEL.json", help="the learned judge's weights (default: the shipped ones)")
+
+
+def _detector(args):
+    """The detector that ``--patterns``, ``--judge`` and ``--judge-model`` ask for."""
+    from rulings_anon.errors import InputError
+    from rulings_anon.placeholders.detector import Patterns, PlaceholderDetector
+
+    judge = None
+    if args.judge == "learned" or args.judge_model:
+        from rulings_anon.placeholders.judge import PlaceholderModel
+
+        try:
+            judge = PlaceholderModel.load(args.judge_model)
+        except (OSError, ValueError, KeyError) as exc:
+            raise InputError(f"cannot read the judge's weights ({exc})", args.judge_model or "data") from None
+    return PlaceholderDetector(Patterns.load(args.patterns) if getattr(args, "patterns", None) else None, judge)
 
 
 def _run_detect(args) -> int:
@@ -26,9 +51,8 @@ def _run_detect(args) -> int:
     from rulings_anon.document import spans_record
     from rulings_anon.inputs import read_input_documents
     from rulings_anon.jsonl import atomic_writer, check_writable
-    from rulings_anon.placeholders.detector import Patterns, PlaceholderDetector
 
-    detector = PlaceholderDetector(Patterns.load(args.patterns) if args.patterns else None)
+    detector = _detector(args)
     documents = spans = 0
 
     def records():
@@ -66,6 +90,7 @@ def _configure_validate(p: argparse.ArgumentParser) -> None:
                         "elements they name, e.g. data/checked/bsg.jsonl")
     p.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
     p.add_argument("--show-errors", type=int, default=0, metavar="N", help="list the first N disagreements")
+    _add_judge(p)
 
 
 def _run_validate(args) -> int:
@@ -90,13 +115,14 @@ def _run_validate(args) -> int:
     if args.decisions:
         if len(documents) != 1:
             raise InputError("--decisions needs exactly one GOLD document", args.decisions)
-        confusion, errors = validate_decisions(documents[0], list(read_jsonl(args.decisions))), []
+        confusion, errors = validate_decisions(documents[0], list(read_jsonl(args.decisions)), _detector(args)), []
     else:
         checked = read_checked_labels(args.checked) if args.checked else None
         if checked and not {doc_id for doc_id, _, _ in checked} & {d.id for d in documents}:
             print(f"warning: {args.checked}: none of its {len(checked)} labels names a validated document; "
                   f"the figures are against the plain gold", file=sys.stderr)
-        confusion, errors = validate_documents(documents, keep_errors=args.show_errors, checked=checked)
+        confusion, errors = validate_documents(documents, _detector(args), keep_errors=args.show_errors,
+                                               checked=checked)
     metrics = detection_metrics(confusion)
     if args.json:
         print(json.dumps(metrics))

@@ -284,7 +284,7 @@ def test_checked_labels_override_the_gold_of_the_elements_they_name(tmp_path):
 
 
 
-@pytest.mark.parametrize("court, least", [("bag", 120), ("bgh", 40), ("bverfg", 25)])
+@pytest.mark.parametrize("court, least", [("bag", 120), ("bfh", 100), ("bgh", 40), ("bpatg", 270), ("bverfg", 25)])
 def test_dev_courts_checked_labels_line_up_with_the_bundled_corpus(court, least):
     checked = read_checked_labels(data.checked_labels_file(court))
     assert len(checked) >= least and any(checked.values()) and not all(checked.values())
@@ -298,8 +298,8 @@ def test_bundled_checked_labels_line_up_with_the_bundled_corpus():
     assert checked_file is not None
     checked = read_checked_labels(checked_file)
     assert bundled_checked_labels(["bsg"]) == checked
-    with pytest.raises(InputError, match="no hand-checked labels for court 'bfh'"):
-        bundled_checked_labels(["bfh"])
+    with pytest.raises(InputError, match="no hand-checked labels for court 'bverwg'"):
+        bundled_checked_labels(["bverwg"])
     assert len(checked) > 400 and any(checked.values()) and not all(checked.values())
     confusion, _ = validate_documents(read_documents(data.ler_corpus_files(["bsg"])), checked=checked)
     assert confusion.positives > 300

@@ -77,6 +77,9 @@ def found(detector, text):
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
         # a job centre is no public body whose seat is left out; an initial before a company word is a name
         ("Das Jobcenter W zahlte an die Firma K. Bau GmbH.", [("W", "potential"), ("K.", "potential")]),
+        # a surname cut short after an initial or a person word keeps its period (issue 23)
+        ("Der Brief an E. Sch. kam zurück.", [("E. Sch.", "potential")]),
+        ("Herrn Sch. wurde gekündigt.", [("Sch.", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -147,6 +150,9 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Sie gaben ihm eine K. O. -Tablette; der WWW-Browser; § 56 KV M-V; die Rechtsanwaltskammer K. schloss ihn aus.",
         # a section marker after a quotation that ends a sentence
         "Es soll zur sozialen Sicherheit getroffen werden.“ C. Erforderlichkeit der Entscheidung",
+        # a range of letters labels (issue 23); a three-letter abbreviation elsewhere is none
+        "Die Hauptteile A bis D des Vertrags gelten fort.",
+        "Vgl. BGH, Urt. v. 5. Mai 2009 mit Anm. Schmidt.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
@@ -194,3 +200,16 @@ def test_real_portal_rulings_without_placeholders_give_no_spans(detector, name, 
     (document,) = read_documents([Path(__file__).parent / "fixtures" / "portal" / name])
     assert len(split_elements(document.text)) > least_elements
     assert detector.detect(document.text) == []
+
+
+def test_every_pattern_and_list_has_a_reason():
+    import json
+
+    import data
+
+    raw = json.loads(data.path("placeholder_patterns.json").read_text(encoding="utf-8"))
+    reasons = raw["_reasons"]
+    wanted = {f"{group}.{name}" for group in ("obvious", "potential") for name in raw[group]}
+    wanted |= {key for key in raw if not key.startswith("_") and key not in ("obvious", "potential")}
+    assert set(reasons) == wanted
+    assert all(isinstance(r, str) and 10 < len(r) < 200 for r in reasons.values())

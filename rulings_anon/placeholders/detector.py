@@ -106,6 +106,7 @@ class Patterns:
     cross_reference_openers: frozenset[str]
     public_body_endings: tuple[str, ...]
     statute_word_endings: tuple[str, ...]
+    range_words: frozenset[str]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -143,6 +144,7 @@ class Patterns:
             cross_reference_openers=frozenset(raw["cross_reference_openers"]),
             public_body_endings=tuple(raw["public_body_endings"]),
             statute_word_endings=tuple(raw["statute_word_endings"]),
+            range_words=frozenset(raw["range_words"]),
         )
 
 
@@ -158,7 +160,8 @@ _CANDIDATE = re.compile(
     r"(?:\.\.\.|…|@|www\.|https?:"
     r"|(?:^|[^A-Za-zÄÖÜäöüß])[A-Za-zÄÖÜäöüß]{1,2}(?:[.\-…]|$|[^A-Za-zÄÖÜäöüß.\-])"
     r"|([A-Za-z])(?i:\1\1)"
-    r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ](?:straße|str\.|weg|platz|gasse|allee|ring|damm|ufer|steig|pfad))"
+    r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ](?:straße|str\.|weg|platz|gasse|allee|ring|damm|ufer|steig|pfad)"
+    r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ][a-zäöü]{2}\.)"
 )
 
 
@@ -188,9 +191,13 @@ class _Window:
 class PlaceholderDetector:
     """Finds anonymization placeholders in paragraphs or whole documents."""
 
-    def __init__(self, patterns: Patterns | None = None):
+    def __init__(self, patterns: Patterns | None = None, judge=None):
+        """``judge``: a :class:`rulings_anon.placeholders.judge.PlaceholderModel` that decides every
+        candidate from the rules' judgements and its window (None: the rules decide alone)."""
         self.p = patterns or load_patterns()
         self._forms: dict[str, tuple[str, str | None] | None] = {}
+        self.judge = judge
+        self._featurizer = None
 
     # -- element level ------------------------------------------------------------------
 
@@ -253,6 +260,13 @@ class PlaceholderDetector:
         w = _Window.at(texts, i, core, pattern, self)
         if pattern == "simple_ellipsis":
             return self._omission(w)
+        if pattern == "surname_abbreviation":
+            # "an E. Sch.", "Herrn Sch.": a surname cut short after an initial or a person word;
+            # anywhere else such a form is an abbreviation ("Urt.", "Anm.", "Abs.")
+            if core.lower() in self.p.reference_words or core in self.p.legal_forms:
+                return True  # "von Art. 3", "T Inc."
+            return not ((w.pred_norm in self.p.person_triggers and w.pred_norm not in self.p.function_words)
+                        or self._initial_before(texts, i))
         if self._abbreviation_or_designation(w):
             return True
         if pattern in ("letter_suffix", "hyphen_initials"):
@@ -272,6 +286,16 @@ class PlaceholderDetector:
             )
             return not (w.pred_norm in self.p.person_triggers or name_next)
         return False
+
+    def rejection_groups(self, texts: list[str], i: int, pattern: str) -> tuple[str, ...]:
+        """Which of :meth:`_rejected`'s context groups turn potential placeholder ``i`` into
+        ordinary text, each by name (the learned judge reads them as features)."""
+        w = _Window.at(texts, i, self.core(texts[i]), pattern, self)
+        if pattern == "simple_ellipsis":
+            return ("omission",) if self._omission(w) else ()
+        groups = (("designation", self._abbreviation_or_designation), ("letter_context", self._letter_in_context),
+                  ("reference", self._reference), ("before_clear", self._before_word_in_clear))
+        return tuple(name for name, rule in groups if rule(w))
 
     def _omission(self, w: _Window) -> bool:
         """Whether an ellipsis is an omission: "(...)", "[...]", "...“", "..." inside a quotation or
@@ -327,6 +351,7 @@ class PlaceholderDetector:
             (pred is not None and (self._public_body(pred)
                                    or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))))
             or self._in_statute_name(texts, i)  # "LandesVO L. K.", "MTV H"
+            or self._in_letter_range(texts, i)  # "Hauptteile A bis D"
             # the register letter of a case number: "13 A 1994 / 17. A", "3d A 317 / 11. O"
             or (i > 1 and texts[i - 2] == "/" and bool(_DAY_OR_YEAR.match(texts[i - 1])))
             # an outline label before its roman subsection: "B. I. Die Verfassungsbeschwerde"
@@ -417,6 +442,14 @@ class PlaceholderDetector:
             return True
         return not (pred_norm in self.p.function_words or pred_norm in self.p.person_triggers
                     or succ_core in self.p.legal_forms or succ_core in self.p.street_words)
+
+    def _in_letter_range(self, texts: list[str], i: int) -> bool:
+        """Whether a letter is an end of a range of letters ("Hauptteile A bis D"): labels are
+        ranged, names are not."""
+        def letter(k: int) -> bool:
+            return 0 <= k < len(texts) and bool(self.p.potential["single_letter"].match(self.core(texts[k])))
+        return ((i + 2 < len(texts) and texts[i + 1] in self.p.range_words and letter(i + 2))
+                or (i >= 2 and texts[i - 1] in self.p.range_words and letter(i - 2)))
 
     def _in_name_list(self, texts: list[str], i: int) -> bool:
         """Whether the initial stands in a run of names in clear, as in a signature line
@@ -557,11 +590,24 @@ class PlaceholderDetector:
         candidates = [i for i, t in enumerate(texts) if form(t) is not None]
         if not candidates:
             return kinds
+        if self.judge is not None:
+            return self._judged(texts, kinds)
         abbreviations = self._in_abbreviation(texts, candidates)
         for i in candidates:
             if i in abbreviations:
                 continue
             kinds[i] = self.classify(texts, i)
+        return kinds
+
+    def _judged(self, texts: list[str], kinds: list[str | None]) -> list[str | None]:
+        """``kinds`` filled in by the learned judge (imported on first use)."""
+        from .judge import WindowFeatures, paragraph_candidates
+
+        if self._featurizer is None:
+            self._featurizer = WindowFeatures(self)
+        for i, form, features in paragraph_candidates(self, self._featurizer, texts):
+            if self.judge.is_placeholder(features):
+                kinds[i] = form[0]
         return kinds
 
     def label_elements(self, text: str) -> tuple[list[Element], list[bool]]:
@@ -605,7 +651,8 @@ class PlaceholderDetector:
         """
         core = self.core(last)
         cut = len(last) - last.find(core) - len(core) if core else 0
-        if core.endswith(".") and not core.endswith("...") and not keeps_period(core):
+        if (core.endswith(".") and not core.endswith("...") and not keeps_period(core)
+                and not self.p.potential["surname_abbreviation"].match(core)):  # "Sch." keeps its period
             cut += 1
         return min(cut, len(last) - 1)
 
