@@ -8,7 +8,9 @@ the table holds one row per model and this script expands it:
 - each model row ``[embedding, variant, masking, candidates, epochs]`` gives one ``train`` stage
   (named ``train-VARIANT-MASKING-cand|nocand``) and, for each evaluation method, one ``evaluate``
   stage; ``ner`` judges the NER's references with the model (``--combine``), and the models listed
-  under ``more_combinations`` get an ``evaluate`` stage for each further combination;
+  under ``more_combinations`` get an ``evaluate`` stage for each further combination; the evaluate
+  stages (but ``random``) of the models under the evaluation's ``curves`` also write the
+  precision-recall curve the report draws (``--curve``);
 - the stages before the models (import, split, pretraining, preprocessing, the NER, the test set),
   after them, and the report section are copied as they stand.
 
@@ -82,7 +84,11 @@ def evaluate_stages(row: dict, embedding: dict, table: dict) -> list[dict]:
             command += ["--ner", evaluation["ner"], "--combine", combination]
             inputs.append(evaluation["ner"])
         output = f"{{run}}/eval/{name}-{suffix}.json"
-        stages.append(_stage(f"evaluate-{name}-{suffix}", command, inputs, [output], description, stdout=output))
+        outputs = [output]
+        if name in evaluation.get("curves", ()) and method != "random":
+            outputs.append(f"{{run}}/eval/{name}-{suffix}-curve.json")
+            command += ["--curve", outputs[-1]]
+        stages.append(_stage(f"evaluate-{name}-{suffix}", command, inputs, outputs, description, stdout=output))
     return stages
 
 

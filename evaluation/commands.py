@@ -151,6 +151,9 @@ def _configure_evaluate(parser: argparse.ArgumentParser) -> None:
                         help="preprocessed data directory whose validation TFRecords give Table 7.1's columns")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random candidates (default 0)")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
+    parser.add_argument("--curve", type=Path, metavar="FILE.json",
+                        help="also write precision and recall at the thresholds 0.05, 0.10, ... 0.95 to FILE.json, "
+                             "from the same model and proposer pass (the pipeline report draws these files)")
 
 
 def _configure_score(parser: argparse.ArgumentParser) -> None:
@@ -266,6 +269,8 @@ def _run_evaluate(args) -> int:
     recognizers = _recognizers(args)
     if args.report is not None:
         check_writable(args.report, "--report")
+    if args.curve is not None:
+        check_writable(args.curve, "--curve")
     documents = list(read_input_documents([args.test], args.encoding or "utf-8"))
     without_gold = [d.id for d in documents if not d.gold]
     if without_gold:
@@ -274,8 +279,12 @@ def _run_evaluate(args) -> int:
                          "lines, e.g. from build-testset or replace", args.test)
     settings = _settings(args, args.method, lambda: (d.text for d in documents))
     model, ner = _load(args, args.method, settings)
+    from .curve import DEFAULT_THRESHOLDS, write_curve
+
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
-                      seed=args.seed)
+                      seed=args.seed, curve_thresholds=DEFAULT_THRESHOLDS if args.curve else None)
+    if args.curve is not None:
+        write_curve(args.curve, args.method, settings.combination, result.pop("curve"))
     result["model"] = str(args.model)
     result["test"] = str(args.test)
     validation = None

@@ -1,21 +1,21 @@
 """Precision and recall over the score threshold, from one prediction pass.
 
 The model and the proposers run once (:func:`evaluation.evaluate.observe_gold`); only the
-decision step is repeated per threshold, so a curve of twenty points costs about one
-``evaluate`` run. ``make demo`` draws it as ``precision-recall.png`` (thesis 7.1: recall matters
-more than precision, the curve shows what a lower threshold buys).
+decision step is repeated per threshold, so a curve of twenty points costs a fraction of an
+``evaluate`` run. ``evaluate --curve FILE.json`` writes the curve of what it measured
+(:func:`write_curve`), and the pipeline report draws those files as ``precision-recall.png``
+(thesis 7.1: recall matters more than precision, the curve shows what a lower threshold buys).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rulings_anon.analyzer.decisions import Settings
 from rulings_anon.document import Document
-from rulings_anon.jsonl import atomic_writer
+from rulings_anon.jsonl import atomic_writer, read_json, write_json
 
-from .evaluate import gold_documents, measure, observe_gold
+from .evaluate import curve_points, gold_documents, observe_gold
 
 DEFAULT_THRESHOLDS = tuple(round(0.05 * i, 2) for i in range(1, 20))
 
@@ -25,12 +25,24 @@ def threshold_curve(documents: Sequence[Document], model, method: str, settings:
     """``[{"threshold", "recall", "precision", "f1"}]`` for each threshold, ascending."""
     golds = gold_documents(documents)
     observations = observe_gold(golds, model, method, ner=ner, recognizers=recognizers)
-    points = []
-    for threshold in sorted(thresholds):
-        metrics = measure(golds, observations, method, replace(settings, threshold=threshold))["metrics"]
-        points.append({"threshold": threshold, "recall": metrics["recall"], "precision": metrics["precision"],
-                       "f1": metrics["f1"]})
-    return points
+    return curve_points(golds, observations, method, settings, thresholds)
+
+
+def curve_label(method: str, combination: str | None) -> str:
+    """How the report names a curve: the method, and for ``ner`` the combination that decides."""
+    return f"ner ({combination})" if method == "ner" else method
+
+
+def write_curve(path, method: str, combination: str | None, points: list[dict]) -> None:
+    """The curve as a stage output: ``{"label", "method", "combination", "points"}``."""
+    write_json(path, {"label": curve_label(method, combination), "method": method,
+                      "combination": combination if method == "ner" else None, "points": points})
+
+
+def read_curve(path) -> tuple[str, list[dict]]:
+    """``(label, points)`` of a curve file that :func:`write_curve` wrote."""
+    curve = read_json(path)
+    return curve["label"], curve["points"]
 
 
 def plot_curve(curves: dict[str, list[dict]], path, title: str = "Precision and recall over the threshold") -> None:

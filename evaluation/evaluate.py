@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -148,8 +148,10 @@ def measure(golds: Sequence[GoldDocument], observations: Sequence[Observation], 
 
 
 def evaluate(documents: Sequence[Document], model, method: str, settings: Settings, *, ner=None,
-             recognizers=True, seed: int = 0) -> dict:
-    """Observe and measure in one go; adds the time the model and proposers took."""
+             recognizers=True, seed: int = 0, curve_thresholds: Sequence[float] | None = None) -> dict:
+    """Observe and measure in one go; adds the time the model and proposers took, and with
+    ``curve_thresholds`` the precision-recall curve over them (``result["curve"]``,
+    :func:`curve_points`) from the same observations."""
     golds = gold_documents(documents)
     started = time.perf_counter()
     observations = observe_gold(golds, model, method, ner=ner, recognizers=recognizers, seed=seed)
@@ -157,4 +159,17 @@ def evaluate(documents: Sequence[Document], model, method: str, settings: Settin
     result = measure(golds, observations, method, settings)
     result["seconds"] = seconds
     result["elements_per_second"] = result["elements"] / seconds if seconds > 0 else 0.0
+    if curve_thresholds:
+        result["curve"] = curve_points(golds, observations, method, settings, curve_thresholds)
     return result
+
+
+def curve_points(golds: Sequence[GoldDocument], observations: Sequence[Observation], method: str,
+                 settings: Settings, thresholds: Sequence[float]) -> list[dict]:
+    """The curve of observations already made: only the decision is repeated per threshold."""
+    points = []
+    for threshold in sorted(thresholds):
+        metrics = measure(golds, observations, method, replace(settings, threshold=threshold))["metrics"]
+        points.append({"threshold": threshold, "recall": metrics["recall"], "precision": metrics["precision"],
+                       "f1": metrics["f1"]})
+    return points

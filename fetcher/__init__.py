@@ -1,7 +1,7 @@
 """Fetcher stage: collect published, already anonymized rulings and split them (thesis 5.1-5.2).
 
-* :mod:`rulings_anon.formats`: the portals' file formats (XML, ZIP, HTML pages, split archives) to
-  :class:`~rulings_anon.document.Document`;
+* the portals' file formats (XML, ZIP, HTML pages, split archives) are read by
+  :mod:`rulings_anon.formats`, which every stage's input reader shares;
 * :mod:`fetcher.client`: a polite HTTP client (robots.txt, rate limit, retries with back-off);
 * :mod:`fetcher.bayern`, :mod:`fetcher.rii`: the two portals as sources of rulings;
 * :mod:`fetcher.corpus`: the resumable corpus directory (``rulings.jsonl`` + ``metadata.jsonl``);

@@ -6,7 +6,9 @@ Sections, each from a file a stage wrote (named in the config's ``report`` entry
 * placeholder-detection validation (Table 6.1) from ``validate-placeholders --json``;
 * the evaluation tables (6.2-6.4) and the validation-test gap (7.1) that ``evaluate --report``
   rendered;
-* precision and recall over the score threshold (``precision-recall.png`` beside the report);
+* precision and recall over the score threshold (``precision-recall.png`` beside the report), from
+  the curve files that ``evaluate --curve`` wrote (the report computes nothing, so an up-to-date
+  run re-renders in seconds);
 * the wall time of every stage.
 """
 
@@ -69,31 +71,13 @@ def _detector_section(path: Path, court: str) -> list[str]:
     return lines + [""]
 
 
-def _curve_section(spec: dict, run_dir: Path) -> list[str]:
-    from evaluation.curve import plot_curve, threshold_curve
-    from evaluation.prediction import load_element_model
-    from rulings_anon.analyzer.common_words import common_words_for
-    from rulings_anon.analyzer.decisions import Settings
-    from rulings_anon.inputs import read_documents
+def _curve_section(files: list, run_dir: Path) -> list[str]:
+    """The curves ``evaluate --curve`` wrote, drawn and tabulated (nothing is computed here)."""
+    from evaluation.curve import plot_curve, read_curve
 
-    documents = list(read_documents([spec["test"]]))
-    model = load_element_model(spec["model"], progress=False)
-    ner = None
-    if spec.get("ner") and Path(spec["ner"]).is_dir():
-        from rulings_anon.ner import load_ner
-
-        ner = load_ner(spec["ner"])
-    curves = {}
-    words = common_words_for(d.text for d in documents)  # as `evaluate` decides
-    for method in spec.get("methods", ["none"]):
-        if method == "ner" and ner is None:
-            continue
-        # ner: one curve per combination of the NER's score and the model's probability
-        for combination in spec.get("combinations", ["model"]) if method == "ner" else ["model"]:
-            label = f"ner ({combination})" if method == "ner" else method
-            settings = Settings(0.5, True, words, combination)
-            curves[label] = threshold_curve(documents, model if settings.needs_model(method) else None, method,
-                                            settings, ner=ner)
+    curves = dict(read_curve(path) for path in files if Path(path).exists())
+    if not curves:
+        return []
     png = run_dir / "precision-recall.png"
     plot_curve(curves, png)
     lines = ["## Precision and recall over the score threshold", "", f"![precision-recall]({png.name})", ""]
@@ -137,8 +121,8 @@ def write_report(config: PipelineConfig) -> Path:
             body = body[1:]  # its own title; the section heading below replaces it
         lines += ["## Model evaluation (Tables 6.2-6.4, 7.1)", ""]
         lines += [("#" + line) if line.startswith("#") else line for line in body] + [""]
-    if spec.get("curve"):
-        lines += _curve_section(spec["curve"], run_dir)
+    if spec.get("curves"):
+        lines += _curve_section(spec["curves"], run_dir)
     lines += _timings_section(run_dir / "timings.json")
     path = run_dir / "report.md"
     with atomic_writer(path) as handle:
