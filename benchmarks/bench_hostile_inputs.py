@@ -141,13 +141,15 @@ def leftovers(folder: Path) -> list[str]:
 
 
 # The command as its console script runs it, writing its peak memory (KB) to the file named first.
-MEASURED = ("import resource, sys\n"
+# (VmHWM, the peak of its own address space: ru_maxrss would include the forking process's.)
+MEASURED = ("import re, sys\n"
             "from rulings_anon.cli import main\n"
             "target = sys.argv.pop(1)\n"
             "try:\n"
             "    code = main(sys.argv[1:])\n"
             "finally:\n"
-            "    open(target, 'w').write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+            "    peak = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())[1]\n"
+            "    open(target, 'w').write(peak)\n"
             "sys.exit(code)\n")
 UNBOUNDED_KB = 100 * 1024  # a ZIP bomb may cost this much more memory than an empty input
 
