@@ -141,14 +141,15 @@ def leftovers(folder: Path) -> list[str]:
 
 
 # The command as its console script runs it, writing its peak memory (KB) to the file named first.
-# VmHWM is this process's own peak; ru_maxrss would also count the forking parent's.
+# (VmHWM, the peak of its own address space: ru_maxrss would include the forking process's.)
 MEASURED = ("import re, sys\n"
             "from rulings_anon.cli import main\n"
             "target = sys.argv.pop(1)\n"
             "try:\n"
             "    code = main(sys.argv[1:])\n"
             "finally:\n"
-            "    open(target, 'w').write(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
+            "    peak = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())[1]\n"
+            "    open(target, 'w').write(peak)\n"
             "sys.exit(code)\n")
 UNBOUNDED_KB = 100 * 1024  # a ZIP bomb may cost this much more memory than an empty input
 

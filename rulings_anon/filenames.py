@@ -2,7 +2,7 @@
 
 An id becomes a file name wherever a command writes one file per document (``score
 --anonymize DIR``, the members of ``split``'s archives). Ids are arbitrary strings ("a/b",
-"../x", ".hidden", 300 characters, "CON"), so the name is the id itself only when the id is a
+"../x", ".hidden", 300 characters), so the name is the id itself only when the id is a
 plain, short name; otherwise it is a sanitized prefix of the id plus a short hash of the whole id
 (``a_b-3f2a9c41d0.txt``). Kept names never end like a hashed one, so the two kinds cannot collide,
 and two ids that differ only in case (which a case-insensitive file system would merge) are both
