@@ -5,7 +5,8 @@
    the hand-checked labels ``data/checked/bsg.jsonl`` where they exist, and on the dev courts
    for comparison (also hand-checked where ``data/checked/<court>.jsonl`` exists: BAG, BGH, BVerfG).
 2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
-   in elements per second (best of three runs).
+   in elements per second (best of three runs), with the rules alone and with the learned judge
+   (``--judge learned``).
 
 Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_placeholders.py [--json OUT]``.
 """
@@ -62,7 +63,7 @@ def court_quality(court: str) -> tuple[Confusion, Confusion | None]:
     return ler, validate_documents(documents, detector, checked=read_checked_labels(checked_file))[0]
 
 
-def speed(size_bytes: int = 2_000_000, runs: int = 3) -> dict:
+def speed(size_bytes: int = 2_000_000, runs: int = 3, judge: str = "rules") -> dict:
     """Time the CLI on a documents JSONL of about ``size_bytes`` (start-up included)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "docs.jsonl"
@@ -79,7 +80,8 @@ def speed(size_bytes: int = 2_000_000, runs: int = 3) -> dict:
         for _ in range(runs):
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "rulings_anon", "detect-placeholders", str(path),
-                            "--output", str(Path(tmp) / "spans.jsonl")], check=True, capture_output=True)
+                            "--output", str(Path(tmp) / "spans.jsonl"), "--judge", judge],
+                           check=True, capture_output=True)
             times.append(time.perf_counter() - start)
     best = min(times)
     return {"bytes": written, "elements": elements, "seconds": round(best, 3),
@@ -94,7 +96,8 @@ def main() -> None:
     (court,) = HELD_OUT
     ler, checked = counts[court]
     results = {"held_out": detection_metrics(ler),
-               "dev": detection_metrics(sum((counts[c][0] for c in DEV), Confusion())), "speed": speed()}
+               "dev": detection_metrics(sum((counts[c][0] for c in DEV), Confusion())), "speed": speed(),
+               "speed_learned": speed(judge="learned")}
     print(format_table(results["held_out"], f"Held-out court {court.upper()}, LER gold"))
     print()
     if checked is not None:
@@ -108,9 +111,10 @@ def main() -> None:
             print()
             print(format_table(results[f"dev_checked_{court}"],
                                f"Dev court {court.upper()}, hand-checked ({court}.jsonl; its errors were read)"))
-    s = results["speed"]
-    print(f"\nSpeed: {s['elements']:,} elements ({s['bytes'] / 1e6:.1f} MB) in {s['seconds']} s "
-          f"= {s['elements_per_second']:,} elements/s (start-up included)")
+    for key, judge in (("speed", "rules alone"), ("speed_learned", "learned judge")):
+        s = results[key]
+        print(f"\nSpeed, {judge}: {s['elements']:,} elements ({s['bytes'] / 1e6:.1f} MB) in {s['seconds']} s "
+              f"= {s['elements_per_second']:,} elements/s (start-up included)")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 

@@ -3,6 +3,10 @@ and the leave-one-court-out folds' isolation."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from preprocessing.placeholder_training import COURTS, Examples, train
@@ -78,3 +82,25 @@ def test_a_folds_weights_do_not_depend_on_the_left_out_courts_gold(small_example
         assert train(small_examples, COURTS).weights != before  # the full model does see them
     finally:
         small_examples.by_document.update(saved)
+
+
+def _detect_cli(*args):
+    return subprocess.run([sys.executable, "-m", "rulings_anon", "detect-placeholders", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_detect_placeholders_with_the_learned_judge(tmp_path):
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(json.dumps({"id": "a", "text": "Die Zeugin B sagte aus, Herr K. habe gezahlt. Vgl. S. 24."})
+                    + "\n", encoding="utf-8")
+    out = tmp_path / "spans.jsonl"
+    result = _detect_cli(str(docs), "--output", str(out), "--judge", "learned")
+    assert result.returncode == 0, result.stderr
+    spans = json.loads(out.read_text(encoding="utf-8"))["spans"]
+    assert [s["text"] for s in spans] == ["B", "K."]
+
+
+def test_a_missing_judge_model_is_a_clear_error(tmp_path):
+    result = _detect_cli(str(tmp_path / "x.txt"), "--output", "-", "--judge-model", str(tmp_path / "none.json"))
+    assert result.returncode == 2 and "cannot read the judge's weights" in result.stderr
+    assert "Traceback" not in result.stderr
