@@ -465,7 +465,9 @@ def test_missing_robots_txt_allows_all_and_crawl_delay_raises_the_interval(porta
     portal.robots = "User-agent: *\nCrawl-delay: 1\n"
     client(portal).get("/rii-toc.xml")
     robots, toc = [r["time"] for r in portal.log]
-    assert toc - robots >= 0.99
+    # The client counts the delay from the start of its robots request, the server logs arrivals:
+    # under load the robots request arrives a little late. Without the crawl delay the gap is ~0.
+    assert toc - robots >= 0.9
 
 
 def test_bad_base_url_is_one_line_error(tmp_path, capsys):
