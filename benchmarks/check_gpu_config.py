@@ -1,6 +1,6 @@
 """Run ``configs/gpu.json`` scaled down on a CPU, to find a broken stage before GPU time is spent.
 
-The GPU pipeline (105 stages: pretraining, both preprocessings, the NER, every variant of the
+The GPU pipeline (108 stages: pretraining, both preprocessings, the NER, every variant of the
 thesis, their evaluations, the report) runs for hours on a GPU and could not be run here. This
 script writes a copy of it in which every stage keeps its command but trains for a few steps
 (pretraining 10 steps of a 2-layer encoder, the NER one epoch on 10 rulings, each variant 4
