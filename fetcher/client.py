@@ -81,6 +81,30 @@ def retry_after(response: requests.Response) -> float:
     return max(0.0, when.timestamp() - time.time())
 
 
+# The most bytes one answer may hold: a ruling's ZIP or a result page is well below 1 MB. A server
+# sending more (by mistake or on purpose) ends that download, not the memory of the machine.
+MAX_RESPONSE_BYTES = 64 << 20
+
+
+def read_bounded(response: requests.Response, url: str, limit: int | None = None) -> None:
+    """Read the body of a streamed ``response`` into ``response.content``, stopping with a
+    :class:`FetchError` once it passes ``limit`` bytes (default :data:`MAX_RESPONSE_BYTES`), declared
+    or received (after any gzip content encoding is undone)."""
+    limit = MAX_RESPONSE_BYTES if limit is None else limit
+    declared = response.headers.get("Content-Length", "")
+    if declared.isdigit() and int(declared) > limit:
+        response.close()
+        raise FetchError(f"the answer declares {int(declared):,} bytes (at most {limit:,} are read)", url)
+    chunks, total = [], 0
+    for chunk in response.iter_content(1 << 16):
+        total += len(chunk)
+        if total > limit:
+            response.close()
+            raise FetchError(f"the answer holds more than {limit:,} bytes: download stopped", url)
+        chunks.append(chunk)
+    response._content = b"".join(chunks)
+
+
 class PoliteClient:
     """HTTP access to one site (``base_url``) under a :class:`Politeness` policy."""
 
@@ -160,7 +184,9 @@ class PoliteClient:
             self.requests_sent += 1
             wait = policy.backoff * 2**attempt
             try:
-                response = self.session.request(method, url, timeout=policy.timeout, **kwargs)
+                response = self.session.request(method, url, timeout=policy.timeout, stream=True, **kwargs)
+                if response.status_code not in RETRY_STATUSES:
+                    read_bounded(response, url)
             except RETRY_ERRORS as exc:
                 problem = f"{type(exc).__name__}: {exc}"
             except requests.RequestException as exc:
@@ -170,6 +196,7 @@ class PoliteClient:
                     return response
                 problem = f"HTTP {response.status_code} {response.reason}"
                 wait = max(wait, retry_after(response))
+                response.close()
             if attempt == policy.retries:
                 raise GaveUp(f"no answer after {attempt + 1} attempts, last: {problem}", url)
             wait = min(wait, policy.max_wait)

@@ -250,6 +250,55 @@ def test_case4_a_zip_bomb_is_refused_before_it_is_inflated(tmp_path):
     assert not (tmp_path / "corpus").exists() and not (tmp_path / "spans.jsonl").exists()
 
 
+def test_case4_a_portal_answer_is_bounded_too(tmp_path):
+    """A server that sends (or declares) more than a ruling can be: the download stops early."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from fetcher.client import MAX_RESPONSE_BYTES, FetchError, PoliteClient, Politeness
+
+    class Endless(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            if self.path == "/robots.txt":
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            if self.path == "/declared":
+                self.send_header("Content-Length", str(10 * MAX_RESPONSE_BYTES))
+                self.end_headers()
+                return
+            self.send_header("Transfer-Encoding", "chunked")  # no length: more and more zeros
+            self.end_headers()
+            block = b"\0" * (1 << 20)
+            try:
+                for _ in range(2 * (MAX_RESPONSE_BYTES >> 20)):
+                    self.wfile.write(f"{len(block):x}\r\n".encode() + block + b"\r\n")
+                self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+        def log_message(self, *args):
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Endless)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        client = PoliteClient(f"http://127.0.0.1:{httpd.server_address[1]}", Politeness(delay=0, retries=0),
+                              log=lambda message: None)
+        with pytest.raises(FetchError, match="declares 671,088,640 bytes"):
+            client.get("/declared")
+        with pytest.raises(FetchError, match="more than 67,108,864 bytes: download stopped"):
+            client.get("/endless")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 # -- 5: no tracebacks, no partial files ------------------------------------------------------------
 
 def test_case5_bad_output_paths_end_in_one_line_before_any_work(tmp_path):
