@@ -63,8 +63,12 @@ def read_jsonl_documents(path) -> Iterator[Document]:
 
 
 def read_text_document(path, encoding: str | None = None) -> Document:
+    from .jsonl import MAX_LINE_BYTES
+
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_LINE_BYTES:
+            raise InputError(f"larger than a ruling can be (more than {MAX_LINE_BYTES >> 20} MB)", path)
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read ({exc.strerror})", path) from None

@@ -37,6 +37,11 @@ def open_text(path, mode: str = "rt"):
     return open(path, mode, encoding="utf-8")
 
 
+# The longest line read: one ruling (the largest known are a few MB). A longer line (a
+# compressed file inflating to gigabytes without a newline) is refused as it is read.
+MAX_LINE_BYTES = 64 << 20
+
+
 def _open_binary(path: Path):
     if path.suffix == ".gz":
         return gzip.open(path, "rb")
@@ -61,9 +66,13 @@ def read_jsonl(path, allow_torn_tail: bool = False) -> Iterator[dict]:
     try:
         with _open_binary(path) as handle:
             pending = None
-            for line_no, raw in enumerate(handle, 1):
+            lines = iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b"")
+            for line_no, raw in enumerate(lines, 1):
                 if pending is not None:
                     raise pending
+                if len(raw) > MAX_LINE_BYTES:  # a gzip bomb, or no JSONL: stop before it fills memory
+                    raise InputError(f"line longer than {MAX_LINE_BYTES >> 20} MB: no document is that long",
+                                     path, line_no)
                 torn = allow_torn_tail and not raw.endswith(b"\n")
                 try:
                     line = raw.decode("utf-8")

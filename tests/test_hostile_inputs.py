@@ -299,6 +299,21 @@ def test_case4_a_portal_answer_is_bounded_too(tmp_path):
         httpd.server_close()
 
 
+def test_case4_a_gzip_bomb_of_jsonl_stops_at_the_first_overlong_line(tmp_path):
+    import gzip
+
+    bomb = tmp_path / "docs.jsonl.gz"
+    with gzip.open(bomb, "wb", compresslevel=9) as handle:
+        handle.write(b'{"id": "a", "text": "')
+        for _ in range(100):
+            handle.write(b" " * (1 << 20))  # 100 MB of one line
+    assert bomb.stat().st_size < 1 << 20
+    done = subprocess.run([sys.executable, "-c", PEAK_MEMORY, "detect-placeholders", str(bomb), "--output",
+                           str(tmp_path / "spans.jsonl")], capture_output=True, text=True, cwd=ROOT)
+    assert "docs.jsonl.gz:1: line longer than 64 MB" in done.stderr and "Traceback" not in done.stderr
+    assert int(done.stdout) < 250_000  # KB: the line was not read whole
+
+
 # -- 5: no tracebacks, no partial files ------------------------------------------------------------
 
 def test_case5_bad_output_paths_end_in_one_line_before_any_work(tmp_path):
