@@ -1,0 +1,391 @@
+"""Which capitalized words of a new ruling courts anonymize: features that carry across courts.
+
+The NER's "do courts anonymize this?" score is learnt from five courts' habits and carries over
+poorly to a court it never saw (issue 22). This module describes every capitalized element of a
+text by evidence that does not depend on one court's conventions, for a gradient-boosted
+classifier (:mod:`evaluation.sensitivity_model`):
+
+* the word's form (length, an initial, capitals, digits, a hyphen);
+* how common it is in German and English (``wordfreq``), what the German Wiktionary's noun list
+  says it is (``data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
+  a German, Austrian or Swiss place of that name (GeoNames, ``data/scorer/places.tsv.gz``): a big
+  city is rarely anonymized, a village often;
+* its neighbours: salutations, titles, roles, judges' roles, public offices, court designations
+  and legal forms around it (``data/name_affixes.json``), the rate at which courts anonymized the
+  capitalized word after or before the same context word (learnt from the training courts, only
+  from context words that are not themselves sensitive), quotes, the start of a sentence;
+* the document and the batch: how often the word occurs, where first, in how many of the documents
+  scored together, and the strongest person or company cue any of its occurrences has;
+* how often the training courts' published (anonymized) rulings print the word in clear;
+* the rule-based recognizers' hits.
+
+Never used as evidence: the surrogate generator's name lists (faker), whose names the training
+texts carry, and the foreign lists the test sets draw from (``interactive.surrogates``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from data import path as data_path
+from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
+from rulings_anon.jsonl import read_json
+from rulings_anon.lexicon import (
+    COMMON_NOUN,
+    COMPOUND,
+    OTHER_PROPER,
+    PERSON_NAME,
+    PLACE_NAME,
+    load_lexicon,
+    lookup,
+)
+
+_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
+_QUOTES = "„“”‚‘’\"'«»"
+_SENTENCE_END = (".", "!", "?", ":")
+# the fewest documents scored together for their shared vocabulary to count
+MIN_BATCH = 10
+CONTEXT_SLOTS = ("prev1", "prev2", "next1")
+CONTEXT_PRIOR = 20.0  # pseudo-count of the smoothed context rates
+
+
+def core_word(element_text: str) -> str:
+    """The word of an element without brackets, quotes, commas, and a sentence period ("K." keeps
+    its period, "Kemper." loses it)."""
+    word = element_text.strip(WORD_PUNCTUATION)
+    if word.endswith(".") and not _INITIAL.match(word):
+        word = word.rstrip(".")
+    return word
+
+
+def is_candidate(word: str) -> bool:
+    """A capitalized word: the elements the model judges (nearly every sensitive element of the
+    six courts' rulings is one, 2,962 of 3,007)."""
+    return word[:1].isupper()
+
+
+@lru_cache(maxsize=1)
+def _affixes() -> dict[str, frozenset[str]]:
+    table = read_json(data_path("name_affixes.json"))
+    lists = {key: frozenset(value) for key, value in table.items() if isinstance(value, list)}
+    lists["legal_forms"] = frozenset(form.split()[0] for form in table["legal_forms"])
+    return lists
+
+
+@lru_cache(maxsize=1)
+def places() -> dict[str, int]:
+    """Place name -> population of the biggest German, Austrian or Swiss place of that name."""
+    table = {}
+    with gzip.open(data_path("scorer", "places.tsv.gz"), "rt", encoding="utf-8") as handle:
+        for line in handle:
+            name, _, population = line.rstrip("\n").partition("\t")
+            table[name] = int(population)
+    return table
+
+
+@lru_cache(maxsize=200_000)
+def _zipf(word: str, lang: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, lang)
+
+
+@dataclass
+class Tables:
+    """What the training courts teach beyond the model's trees: context rates and clear counts.
+
+    ``context[slot][word]`` is ``(positives, count)`` of the capitalized elements with ``word``
+    (lower-cased) in that slot; ``clear[word]`` how often the courts' anonymized rulings print a
+    capitalized ``word`` outside their placeholders; ``prior`` the share of positive candidates.
+    """
+
+    context: dict[str, dict[str, tuple[int, int]]] = field(default_factory=lambda: {s: {} for s in CONTEXT_SLOTS})
+    clear: dict[str, int] = field(default_factory=dict)
+    prior: float = 0.01
+
+    def to_json(self, min_count: int = 3) -> dict:
+        return {"prior": self.prior, "clear": {w: c for w, c in self.clear.items() if c >= 2},
+                "context": {slot: {w: list(pc) for w, pc in table.items() if pc[1] >= min_count}
+                            for slot, table in self.context.items()}}
+
+    @classmethod
+    def from_json(cls, record: dict) -> Tables:
+        return cls({slot: {w: tuple(pc) for w, pc in table.items()} for slot, table in record["context"].items()},
+                   dict(record["clear"]), float(record["prior"]))
+
+
+def clear_counts(records: Sequence[dict]) -> dict[str, int]:
+    """Capitalized words printed in clear by anonymized rulings (``{"text", "spans"}``, the spans
+    their placeholders): how often each occurs outside every placeholder."""
+    counts: Counter = Counter()
+    for record in records:
+        spans = sorted((s["start"], s["end"]) for s in record.get("spans") or [])
+        j = 0
+        for element in split_elements(record["text"]):
+            while j < len(spans) and spans[j][1] <= element.start:
+                j += 1
+            if j < len(spans) and spans[j][0] < element.end:
+                continue
+            word = core_word(element.text)
+            if is_candidate(word):
+                counts[word] += 1
+    return dict(counts)
+
+
+def context_counts(examples: Sequence[tuple[list[str | None], bool]]) -> dict[str, dict[str, tuple[int, int]]]:
+    """``(positives, count)`` per slot and context word from ``(context keys, label)`` examples."""
+    tables: dict[str, dict[str, list[int]]] = {slot: defaultdict(lambda: [0, 0]) for slot in CONTEXT_SLOTS}
+    for keys, label in examples:
+        for slot, key in zip(CONTEXT_SLOTS, keys, strict=True):
+            if key is not None:
+                cell = tables[slot][key]
+                cell[0] += int(label)
+                cell[1] += 1
+    return {slot: {k: (v[0], v[1]) for k, v in table.items()} for slot, table in tables.items()}
+
+
+FEATURES = (
+    "length", "initial", "all_caps", "digit", "hyphen", "period_after", "zipf_de", "zipf_en",
+    "lex_common", "lex_name", "lex_place", "lex_other", "lex_compound", "lex_none",
+    "place_pop", "place_pop_pair", "sentence_start", "quoted", "prev_cap", "next_cap",
+    "prev_zipf", "next_zipf", "next_legal_form", "salutation_before", "title_before", "judge_before",
+    "office_before", "court_before", "prefix_before", "particle_before", "country",
+    "prev1_rate", "prev1_count", "prev2_rate", "prev2_count", "next1_rate", "next1_count",
+    "clear_count", "doc_count", "doc_first", "position", "batch_share",
+    "recognizer", "standalone",
+    "doc_salutation", "doc_title", "doc_legal_form", "doc_prev1_rate", "doc_sentence_start", "doc_standalone",
+    "doc_judge", "institution_before", "citation_near", "prev_noun", "prev_person_noun",
+    "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
+    "in_list",
+)
+N = len(FEATURES)
+COLUMN = {name: i for i, name in enumerate(FEATURES)}
+_DOC_AGGREGATES = (("doc_salutation", "salutation_before", max), ("doc_title", "title_before", max),
+                   ("doc_legal_form", "next_legal_form", max), ("doc_prev1_rate", "prev1_rate", max),
+                   ("doc_sentence_start", "sentence_start", None), ("doc_standalone", "standalone", max),
+                   ("doc_judge", "judge_before", max), ("doc_institution", "institution_before", None),
+                   ("doc_citation", "citation_near", None), ("doc_prev_person_noun", "prev_person_noun", max))
+# a public body before a place name it carries ("des Landgerichts Memmingen", "Justizvollzugsanstalt
+# Offenburg", "Staatsanwaltschaft Aurich"): courts print their seats and authorities in clear
+_INSTITUTION_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "gerichten", "anstalt", "anstalten",
+                        "staatsanwaltschaft", "behörde", "amt", "amts", "amtes", "kammer", "ministerium",
+                        "ministeriums", "regierung", "verwaltung", "agentur", "kasse", "polizei", "präsidium",
+                        "direktion", "senat", "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
+# cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
+_CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
+                             "auflage", "aufl.", "kommentar", "band", "bd."})
+_PERSON_NOUN_ENDINGS = ("er", "or", "in", "ent", "ant", "eur", "ist", "ling", "ter", "te", "ge")
+
+
+@dataclass
+class DocumentFeatures:
+    """The candidates of one text: their elements' indices, context keys and feature rows."""
+
+    elements: list[Element]
+    candidates: list[int]
+    keys: list[list[str | None]]  # as the text has them
+    masked_keys: list[list[str | None]]  # sensitive context words (by ``positive``) hidden
+    rows: np.ndarray  # [candidates, N] float32
+
+
+def _key(element: Element | None) -> str | None:
+    if element is None:
+        return None
+    word = element.text.strip(WORD_PUNCTUATION)
+    return word.lower() if word else None
+
+
+def _lex_bits(word: str) -> int:
+    return lookup(load_lexicon("de-nouns"), word)
+
+
+@lru_cache(maxsize=300_000)
+def _word_features(word: str) -> tuple[float, ...]:
+    """The features of a word alone (form, frequency, lexicon, gazetteer), cached: words recur."""
+    bits = _lex_bits(word)
+    initial = bool(_INITIAL.match(word))
+    return (len(word), initial, len(word) > 1 and word.isupper(), any(c.isdigit() for c in word), "-" in word,
+            _zipf(word, "de"), _zipf(word, "en"), bool(bits & COMMON_NOUN), bool(bits & PERSON_NAME),
+            bool(bits & PLACE_NAME), bool(bits & OTHER_PROPER), bits == COMPOUND, bits == 0,
+            math.log10(1 + places().get(word, 0)), word in _affixes()["countries"],
+            bool(bits & COMMON_NOUN) or bits == COMPOUND)
+
+
+_WORD_COLUMNS = ("length", "initial", "all_caps", "digit", "hyphen", "zipf_de", "zipf_en", "lex_common", "lex_name",
+                 "lex_place", "lex_other", "lex_compound", "lex_none", "place_pop", "country")
+
+
+def _before(flags: np.ndarray, width: int) -> np.ndarray:
+    """Per element: whether any of the ``width`` elements before it has the flag."""
+    sums = np.concatenate([[0], np.cumsum(flags)])
+    index = np.arange(len(flags))
+    return sums[index] - sums[np.maximum(0, index - width)] > 0
+
+
+def _flags(words: list[str], members) -> np.ndarray:
+    return np.fromiter((w in members for w in words), bool, len(words))
+
+
+def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: dict[str, int] | None = None,
+                      batch_size: int = 0, positive: Sequence[bool] | None = None) -> DocumentFeatures:
+    """Feature rows of the capitalized elements of ``text``.
+
+    :param recognizer_hits: the recognizers' spans of ``text`` (``source``, ``start``, ``end``,
+        ``standalone`` flag via :func:`evaluation.recognizers.is_standalone_hit`).
+    :param batch_df: capitalized word -> in how many documents of the batch it occurs.
+    :param positive: gold labels of the elements: context words that are themselves sensitive
+        get no context key (so names the training texts' surrogates carry teach nothing).
+    """
+    from evaluation import recognizers as rec
+
+    affixes = _affixes()
+    place_table = places()
+    elements = split_elements(text)
+    n = len(elements)
+    raw = [e.text for e in elements]
+    words = [core_word(t) for t in raw]
+    candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
+    rows = np.zeros((len(candidates), N), dtype=np.float32)
+    if not candidates:
+        return DocumentFeatures(elements, candidates, [], [], rows)
+    cand = np.array(candidates)
+    prev_i, next_i = cand - 1, np.minimum(cand + 1, n - 1)
+    has_prev, has_next = cand > 0, cand + 1 < n
+    cand_words = [words[i] for i in candidates]
+    prev_words = [words[i - 1] if i > 0 else "" for i in candidates]
+    next_words = [words[i + 1] if i + 1 < n else "" for i in candidates]
+
+    word_rows = np.array([_word_features(w) for w in cand_words], dtype=np.float32)
+    for k, name in enumerate(_WORD_COLUMNS):
+        rows[:, COLUMN[name]] = word_rows[:, k]
+    rows[:, COLUMN["period_after"]] = [t.rstrip(WORD_PUNCTUATION).endswith(".") for t in (raw[i] for i in candidates)]
+    rows[:, COLUMN["period_after"]] *= 1 - rows[:, COLUMN["initial"]]
+    rows[:, COLUMN["place_pop_pair"]] = [
+        math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
+        for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]
+    ends = np.fromiter((t.endswith(_SENTENCE_END) for t in raw), bool, n)
+    newline = np.fromiter(("\n" in text[elements[i - 1].end:elements[i].start] if i else True for i in range(n)), bool, n)
+    rows[:, COLUMN["sentence_start"]] = ~has_prev | ends[prev_i] | newline[cand]
+    opens = np.fromiter((t[:1] in _QUOTES for t in raw), bool, n)
+    closes = np.fromiter((t[-1:] in _QUOTES for t in raw), bool, n)
+    rows[:, COLUMN["quoted"]] = opens[cand] | (has_prev & closes[prev_i])
+    capital = np.fromiter((w[:1].isupper() for w in words), bool, n)
+    rows[:, COLUMN["prev_cap"]] = has_prev & capital[prev_i]
+    rows[:, COLUMN["next_cap"]] = has_next & capital[next_i]
+    rows[:, COLUMN["prev_zipf"]] = [_zipf(w, "de") if w else -1 for w in prev_words]
+    rows[:, COLUMN["next_zipf"]] = [_zipf(w, "de") if w else -1 for w in next_words]
+    rows[:, COLUMN["next_legal_form"]] = [w in affixes["legal_forms"] for w in next_words]
+    for column, key, width in (("salutation_before", "salutations", 3), ("title_before", "academic_titles", 3),
+                               ("judge_before", "judge_roles", 6), ("office_before", "public_offices", 3),
+                               ("court_before", "court_designations", 3), ("prefix_before", "prefixes", 3)):
+        rows[:, COLUMN[column]] = _before(_flags(words, affixes[key]), width)[cand]
+    rows[:, COLUMN["particle_before"]] = [w in affixes["particles"] for w in prev_words]
+    lowered = [w.lower() for w in words]
+    institution = np.fromiter((w.endswith(_INSTITUTION_ENDINGS) for w in lowered), bool, n)
+    prev2_i = np.maximum(cand - 2, 0)
+    rows[:, COLUMN["institution_before"]] = has_prev & (institution[prev_i] | (
+        (cand > 1) & institution[prev2_i] & capital[prev_i]))
+    citation = np.fromiter((t.lower().strip(",;()") in _CITATION_WORDS for t in raw), bool, n)
+    sums = np.concatenate([[0], np.cumsum(citation)])
+    rows[:, COLUMN["citation_near"]] = (sums[np.minimum(n, cand + 4)] - sums[np.maximum(0, cand - 4)]
+                                        - citation[cand]) > 0
+    prev_noun = np.array([capital[i - 1] and _word_features(words[i - 1])[-1] if i > 0 else False
+                          for i in candidates], bool)
+    rows[:, COLUMN["prev_noun"]] = prev_noun
+    rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
+        [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
+    semicolon = np.fromiter((t.endswith(";") for t in raw), bool, n)
+    rows[:, COLUMN["in_list"]] = semicolon[cand] | (has_prev & semicolon[prev_i])
+
+    keys_all = [t.strip(WORD_PUNCTUATION).lower() or None for t in raw]
+    keys = [[keys_all[i - 1] if i > 0 else None, keys_all[i - 2] if i > 1 else None,
+             keys_all[i + 1] if i + 1 < n else None] for i in candidates]
+    if positive is not None:
+        masked_keys = [[None if not (0 <= j < len(positive)) or positive[j] else k
+                        for k, j in zip(context, (i - 1, i - 2, i + 1), strict=True)]
+                       for context, i in zip(keys, candidates, strict=True)]
+    else:
+        masked_keys = keys
+    prior = CONTEXT_PRIOR * tables.prior
+    for s, slot in enumerate(CONTEXT_SLOTS):
+        table = tables.context.get(slot, {})
+        cells = [table.get(k[s], (0, 0)) if k[s] is not None else (0, 0) for k in keys]
+        pos = np.array([c[0] for c in cells], np.float32)
+        count = np.array([c[1] for c in cells], np.float32)
+        rows[:, COLUMN[f"{slot}_rate"]] = (pos + prior) / (count + CONTEXT_PRIOR)
+        rows[:, COLUMN[f"{slot}_count"]] = np.log1p(count)
+    rows[:, COLUMN["clear_count"]] = np.log1p(np.array([tables.clear.get(w, 0) for w in cand_words], np.float32))
+
+    ids: dict[str, int] = {}
+    group = np.array([ids.setdefault(w, len(ids)) for w in cand_words])
+    counts = np.bincount(group)
+    first = np.full(len(ids), n, dtype=np.int64)
+    np.minimum.at(first, group, cand)
+    n_elements = max(1, n)
+    rows[:, COLUMN["doc_count"]] = np.log1p(counts[group])
+    rows[:, COLUMN["doc_first"]] = first[group] / n_elements
+    rows[:, COLUMN["position"]] = cand / n_elements
+    if batch_df is not None and batch_size >= MIN_BATCH:
+        rows[:, COLUMN["batch_share"]] = [batch_df.get(w, 0) / batch_size for w in cand_words]
+    else:
+        rows[:, COLUMN["batch_share"]] = np.nan
+    hit_of = _hits_by_element(elements, recognizer_hits, rec)
+    rows[:, COLUMN["recognizer"]] = [hit_of[i][0] if i in hit_of else -1 for i in candidates]
+    rows[:, COLUMN["standalone"]] = [hit_of[i][1] if i in hit_of else 0 for i in candidates]
+    aggregate(rows, group)
+    return DocumentFeatures(elements, candidates, keys, masked_keys, rows)
+
+
+def _hits_by_element(elements: list[Element], hits, rec) -> dict[int, tuple[int, bool]]:
+    """Element index -> (recognizer number, standalone) of the recognizer hit overlapping it."""
+    if not hits:
+        return {}
+    names = rec.NAMES
+    starts = [e.start for e in elements]
+    import bisect
+
+    found = {}
+    for hit in hits:
+        first = max(0, bisect.bisect_right(starts, hit.start) - 1)
+        for i in range(first, len(elements)):
+            if elements[i].start >= hit.end:
+                break
+            if elements[i].end > hit.start:
+                found[i] = (names.index(hit.source) if hit.source in names else -1, rec.is_standalone_hit(hit))
+    return found
+
+
+def aggregate(rows: np.ndarray, group: np.ndarray) -> None:
+    """Per word of the document (``group``: a number per word): the strongest cue any of its
+    occurrences has, or the share of them that have it; the least and mean context rate."""
+    size = int(group.max()) + 1 if len(group) else 0
+    counts = np.maximum(np.bincount(group, minlength=size), 1)
+    for target, source, how in _DOC_AGGREGATES:
+        values = rows[:, COLUMN[source]]
+        if how is max:
+            out = np.full(size, -np.inf, np.float32)
+            np.maximum.at(out, group, values)
+        else:
+            out = np.bincount(group, values, minlength=size) / counts
+        rows[:, COLUMN[target]] = out[group]
+    rate = rows[:, COLUMN["prev1_rate"]]
+    low = np.full(size, np.inf, np.float32)
+    np.minimum.at(low, group, rate)
+    rows[:, COLUMN["doc_prev1_rate_min"]] = low[group]
+    rows[:, COLUMN["doc_prev1_rate_mean"]] = (np.bincount(group, rate, minlength=size) / counts)[group]
+
+
+def batch_document_frequency(texts: Sequence[str]) -> dict[str, int]:
+    """Capitalized word -> in how many of ``texts`` it occurs."""
+    df: Counter = Counter()
+    for text in texts:
+        df.update({w for w in (core_word(t) for t in text.split()) if is_candidate(w)})
+    return dict(df)

@@ -1,0 +1,267 @@
+"""The gradient-boosted sensitivity model over :mod:`evaluation.sensitivity`'s features (issue 22).
+
+Fitted on courts' anonymized rulings whose placeholders the project's generator turned into
+surrogates (weak labels: an element a placeholder became is sensitive). The tables the features
+read (context rates, words printed in clear) are cross-fitted: each training court's rows see
+tables learnt from the other training courts only, as a court never seen sees tables learnt from
+all of them. Stored as data: a LightGBM text model, the tables as JSON and a ``config.json`` with
+the thresholds and how they were chosen (``data/scorer/``).
+
+    from evaluation.sensitivity_model import load_model
+    model = load_model()                           # data/scorer
+    probabilities = model.predict_texts([text])    # per text: {element index: probability}
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from evaluation import sensitivity as sf
+from rulings_anon.errors import ModelError
+
+PARAMS = {"objective": "binary", "learning_rate": 0.1, "num_leaves": 31, "min_data_in_leaf": 40,
+          "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
+          "seed": 0, "deterministic": True, "num_threads": 2, "verbose": -1, "rounds": 120}
+# share of the training documents whose batch feature is hidden, so a document scored alone
+# (no batch) meets a case the model has seen
+BATCH_DROPOUT = 0.3
+# Most capitalized words are common nouns: the fit sees this share of the negatives (weighted up
+# to stand for all of them), which keeps it to seconds on two cores
+NEGATIVE_SHARE = 0.15
+_TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rate", "prev2_count",
+                                          "next1_rate", "next1_count", "clear_count", "doc_prev1_rate",
+                                          "doc_prev1_rate_min", "doc_prev1_rate_mean")]
+FORMAT = 1
+
+
+def features_module_file() -> str:
+    return sf.__file__
+
+
+@dataclass
+class CourtFeatures:
+    """Feature rows of one court's (or batch's) candidates with what the tables need."""
+
+    rows: np.ndarray             # [candidates, N] without the table columns
+    keys: list                   # context keys per candidate (sensitive context words hidden)
+    lookup_keys: list            # context keys per candidate as the text has them
+    words: list[str]
+    labels: np.ndarray           # bool [candidates]
+    documents: np.ndarray        # int [candidates]: the document's number
+    elements: np.ndarray         # int [candidates]: the element's index in its document
+    n_elements: int
+    n_positive: int              # sensitive elements, candidates or not
+
+
+def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
+    """Features of gold records ``{"id", "text", "spans"}`` scored as one batch."""
+    from evaluation import recognizers as rec
+    from rulings_anon.document import Span, element_labels, split_elements
+
+    texts = [r["text"] for r in records]
+    df = sf.batch_document_frequency(texts)
+    parts, keys, lookup_keys, words, labels, docs, element_ids = [], [], [], [], [], [], []
+    n_elements = n_positive = 0
+    for d, record in enumerate(records):
+        text = record["text"]
+        gold = element_labels(split_elements(text), [Span(s["start"], s["end"]) for s in record.get("spans") or []]) \
+            if labelled else None
+        features = sf.document_features(text, sf.Tables(), rec.analyze(text), df, len(texts), positive=gold)
+        parts.append(features.rows)
+        keys.extend(features.masked_keys)
+        lookup_keys.extend(features.keys)
+        words.extend(sf.core_word(features.elements[i].text) for i in features.candidates)
+        labels.extend(bool(gold[i]) if gold else False for i in features.candidates)
+        docs.extend([d] * len(features.candidates))
+        element_ids.extend(features.candidates)
+        n_elements += len(features.elements)
+        n_positive += sum(gold) if gold else 0
+    rows = np.concatenate(parts) if parts else np.zeros((0, sf.N), np.float32)
+    return CourtFeatures(rows, keys, lookup_keys, words, np.array(labels, bool), np.array(docs, np.int32),
+                         np.array(element_ids, np.int32), n_elements, n_positive)
+
+
+def build_tables(courts: Sequence[CourtFeatures], clears: Sequence[dict[str, int]]) -> sf.Tables:
+    """Context rates of ``courts``' candidates and the words their anonymized rulings print."""
+    examples = [(k, bool(label)) for c in courts for k, label in zip(c.keys, c.labels, strict=True)]
+    context = sf.context_counts(examples)
+    clear: dict[str, int] = defaultdict(int)
+    for table in clears:
+        for word, count in table.items():
+            clear[word] += count
+    positives = sum(int(c.labels.sum()) for c in courts)
+    total = sum(len(c.labels) for c in courts)
+    return sf.Tables(context, dict(clear), positives / max(1, total))
+
+
+def with_tables(court: CourtFeatures, tables: sf.Tables) -> np.ndarray:
+    """``court``'s rows with the table columns filled from ``tables``."""
+    rows = court.rows.copy()
+    prior = sf.CONTEXT_PRIOR * tables.prior
+    for s, slot in enumerate(sf.CONTEXT_SLOTS):
+        table = tables.context.get(slot, {})
+        cells = [table.get(k[s], (0, 0)) if k[s] is not None else (0, 0) for k in court.lookup_keys]
+        pos = np.array([c[0] for c in cells], np.float32)
+        count = np.array([c[1] for c in cells], np.float32)
+        rows[:, sf.COLUMN[f"{slot}_rate"]] = (pos + prior) / (count + sf.CONTEXT_PRIOR)
+        rows[:, sf.COLUMN[f"{slot}_count"]] = np.log1p(count)
+    rows[:, sf.COLUMN["clear_count"]] = np.log1p(np.array([tables.clear.get(w, 0) for w in court.words], np.float32))
+    groups: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for r, (d, w) in enumerate(zip(court.documents, court.words, strict=True)):
+        groups[(int(d), w)].append(r)
+    rate = sf.COLUMN["prev1_rate"]
+    for members in groups.values():
+        values = rows[members, rate]
+        rows[members, sf.COLUMN["doc_prev1_rate"]] = values.max()
+        rows[members, sf.COLUMN["doc_prev1_rate_min"]] = values.min()
+        rows[members, sf.COLUMN["doc_prev1_rate_mean"]] = values.mean()
+    return rows
+
+
+class SensitivityModel:
+    """A booster and its tables; ``threshold``s from ``config``."""
+
+    def __init__(self, booster, tables: sf.Tables, config: dict | None = None):
+        self.booster, self.tables, self.config = booster, tables, config or {}
+
+    def predict_rows(self, rows: np.ndarray) -> np.ndarray:
+        if not len(rows):
+            return np.zeros(0)
+        return self.booster.predict(rows, num_threads=1)
+
+    def predict_court(self, court: CourtFeatures) -> np.ndarray:
+        return self.predict_rows(with_tables(court, self.tables))
+
+    def predict_texts(self, texts: Sequence[str], recognizer_hits: Sequence | None = None,
+                      batch: bool = True) -> list[dict[int, float]]:
+        """Per text, element index -> probability that courts anonymize it (capitalized elements)."""
+        from evaluation import recognizers as rec
+
+        df = sf.batch_document_frequency(texts) if batch else None
+        out = []
+        for i, text in enumerate(texts):
+            hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
+            features = sf.document_features(text, self.tables, hits, df, len(texts) if batch else 0)
+            probabilities = self.predict_rows(features.rows)
+            out.append(dict(zip(features.candidates, (float(p) for p in probabilities), strict=True)))
+        return out
+
+    def save(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        self.booster.save_model(str(directory / "model.txt"))
+        with gzip.GzipFile(directory / "tables.json.gz", "wb", mtime=0) as raw:
+            raw.write(json.dumps(self.tables.to_json(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        config = {"format": FORMAT, "features": list(sf.FEATURES), **self.config}
+        (directory / "config.json").write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def fit(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rounds: int = PARAMS["rounds"],
+        seed: int = 0) -> SensitivityModel:
+    """Fit on ``courts`` (name -> features with gold labels), their table columns cross-fitted."""
+    import lightgbm
+
+    names = sorted(courts)
+    parts, labels = [], []
+    rng = np.random.default_rng(seed)
+    for name in names:
+        others = [n for n in names if n != name]
+        tables = build_tables([courts[n] for n in others], [clears[n] for n in others])
+        rows = with_tables(courts[name], tables)
+        hidden = rng.random(int(courts[name].documents.max()) + 1 if len(rows) else 0) < BATCH_DROPOUT
+        if len(rows):
+            rows[hidden[courts[name].documents], sf.COLUMN["batch_share"]] = np.nan
+        kept = courts[name].labels | (rng.random(len(rows)) < NEGATIVE_SHARE)
+        parts.append(rows[kept])
+        labels.append(courts[name].labels[kept])
+    params = {k: v for k, v in PARAMS.items() if k != "rounds"}
+    y = np.concatenate(labels)
+    weights = np.where(y, 1.0, 1.0 / NEGATIVE_SHARE).astype(np.float32)
+    dataset = lightgbm.Dataset(np.concatenate(parts), y.astype(np.float32), weight=weights,
+                               feature_name=list(sf.FEATURES), categorical_feature=["recognizer"], free_raw_data=True)
+    booster = lightgbm.train(params, dataset, num_boost_round=rounds)
+    tables = build_tables([courts[n] for n in names], [clears[n] for n in names])
+    return SensitivityModel(booster, tables, {"courts": names, "rounds": rounds})
+
+
+def load_model(directory: str | Path | None = None) -> SensitivityModel:
+    """The model stored in ``directory`` (default ``data/scorer``); :class:`ModelError` naming what
+    is missing or from another version."""
+    import lightgbm
+
+    from data import path as data_path
+
+    directory = Path(directory) if directory is not None else Path(data_path("scorer"))
+    for name in ("config.json", "model.txt", "tables.json.gz"):
+        if not (directory / name).exists():
+            raise ModelError(f"{directory}: missing {name}; not a sensitivity model directory")
+    config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
+    if config.get("format") != FORMAT or config.get("features") != list(sf.FEATURES):
+        raise ModelError(f"{directory}: sensitivity model format {config.get('format')} with other features "
+                         f"cannot be read (this version reads format {FORMAT})")
+    booster = lightgbm.Booster(model_file=str(directory / "model.txt"))
+    with gzip.open(directory / "tables.json.gz", "rt", encoding="utf-8") as handle:
+        tables = sf.Tables.from_json(json.load(handle))
+    return SensitivityModel(booster, tables, config)
+
+
+def is_sensitivity_directory(model_dir) -> bool:
+    """Whether ``model_dir`` holds a sensitivity model (``model.txt`` beside a ``config.json`` that
+    lists features)."""
+    directory = Path(model_dir)
+    if not (directory / "model.txt").exists() or not (directory / "config.json").exists():
+        return False
+    try:
+        return "features" in json.loads((directory / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+
+
+class SensitivityElementModel:
+    """The sensitivity model as an element model (``evaluate --method none``, ``score``): every
+    capitalized element gets its probability, every other element 0. The batch features count the
+    documents given to :meth:`set_batch` (all input documents of a ``score`` run, scored already
+    or not), else the documents of each call."""
+
+    def __init__(self, model_dir=None, progress: bool = False):
+        self.model = load_model(model_dir)
+        self.model_dir = Path(model_dir) if model_dir is not None else None
+        self.batch_df: dict[str, int] | None = None
+        self.batch_size = 0
+
+    def set_batch(self, texts) -> None:
+        texts = list(texts)
+        self.batch_df, self.batch_size = sf.batch_document_frequency(texts), len(texts)
+
+    def threshold(self, rule: str) -> float:
+        """The threshold the model's ``config.json`` stores for ``rule`` (see ``rules`` there)."""
+        thresholds = self.model.config.get("thresholds") or {}
+        if rule not in thresholds:
+            raise ModelError(f"{self.model_dir or 'data/scorer'}: no threshold for {rule!r} in config.json")
+        return float(thresholds[rule])
+
+    def probabilities(self, documents, candidates=None) -> list[np.ndarray]:
+        from evaluation import recognizers as rec
+        from rulings_anon.document import count_elements
+
+        if candidates is not None:
+            raise ModelError("the sensitivity model classifies unmasked elements only (method none)")
+        texts = [d.text for d in documents]
+        if self.batch_df is not None:
+            df, size = self.batch_df, self.batch_size
+        else:
+            df, size = sf.batch_document_frequency(texts), len(texts)
+        result = []
+        for text in texts:
+            features = sf.document_features(text, self.model.tables, rec.analyze(text), df, size)
+            values = np.zeros(count_elements(text), np.float32)
+            if features.candidates:
+                values[features.candidates] = self.model.predict_rows(features.rows)
+            result.append(values)
+        return result

@@ -1,0 +1,105 @@
+"""The sensitivity scorer of issue 22: features on exact examples, the shipped model, fold isolation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from evaluation import sensitivity as sf
+from evaluation import sensitivity_model as sm
+from rulings_anon.errors import ModelError
+
+
+def _row(text: str, word: str, **kwargs) -> dict[str, float]:
+    features = sf.document_features(text, sf.Tables(), **kwargs)
+    for r, i in enumerate(features.candidates):
+        if sf.core_word(features.elements[i].text) == word:
+            return dict(zip(sf.FEATURES, features.rows[r].tolist(), strict=True))
+    raise AssertionError(f"{word!r} is no candidate of {text!r}")
+
+
+@pytest.mark.parametrize("element, word", [
+    ("Kemper.", "Kemper"),       # a sentence period is no part of the name
+    ("K.", "K."),                # an initial keeps it
+    ("(Kemper),", "Kemper"),     # brackets and commas go
+    ("„Meyer“", "Meyer"),        # so do quotes
+])
+def test_when_an_element_has_punctuation_then_the_core_word_drops_it(element, word):
+    assert sf.core_word(element) == word
+
+
+def test_when_a_name_follows_a_salutation_then_the_cue_is_set_for_every_mention():
+    text = "Der Kläger trägt vor, Herr Kemper habe gezahlt. Kemper bestreitet das."
+    first, second = _row(text, "Kemper"), None
+    features = sf.document_features(text, sf.Tables())
+    rows = [features.rows[r] for r, i in enumerate(features.candidates) if features.elements[i].text.startswith("Kemper")]
+    second = dict(zip(sf.FEATURES, rows[1].tolist(), strict=True))
+    assert first["salutation_before"] == 1.0
+    assert second["salutation_before"] == 0.0 and second["doc_salutation"] == 1.0
+    assert second["sentence_start"] == 1.0 and first["sentence_start"] == 0.0
+    assert first["doc_count"] == pytest.approx(np.log1p(2))
+
+
+def test_when_a_place_is_listed_then_its_population_is_a_feature():
+    text = "Er wohnt in Berlin und arbeitet in Xyzquorf."
+    assert _row(text, "Berlin")["place_pop"] > 6  # over a million inhabitants
+    assert _row(text, "Xyzquorf")["place_pop"] == 0.0
+    assert _row(text, "Xyzquorf")["zipf_de"] == 0.0
+
+
+def test_when_a_court_names_its_seat_then_the_institution_cue_is_set():
+    text = "Der Beschluss des Landgerichts Memmingen vom 3. April wird aufgehoben."
+    assert _row(text, "Memmingen")["institution_before"] == 1.0
+    assert _row(text, "Memmingen")["next_legal_form"] == 0.0
+    assert _row("Die Meyer GmbH klagt.", "Meyer")["next_legal_form"] == 1.0
+
+
+def test_when_a_batch_is_too_small_then_the_batch_feature_is_missing():
+    text = "Kemper zahlt."
+    assert np.isnan(_row(text, "Kemper", batch_df={"Kemper": 1}, batch_size=3)["batch_share"])
+    assert _row(text, "Kemper", batch_df={"Kemper": 5}, batch_size=20)["batch_share"] == 0.25
+
+
+def test_when_context_words_are_sensitive_then_they_teach_nothing():
+    # "Thilo" (a surrogate first name) is hidden as the context of "Kemper"; "Herr" is kept
+    features = sf.document_features("Herr Thilo Kemper zahlt.", sf.Tables(), positive=[False, True, True, False])
+    by_word = {sf.core_word(features.elements[i].text): k for i, k in zip(features.candidates, features.masked_keys,
+                                                                          strict=True)}
+    assert by_word["Kemper"] == [None, "herr", "zahlt."]
+    assert by_word["Thilo"] == ["herr", None, None]
+
+
+def _records(court: str, name: str, filler: str, n: int = 12) -> list[dict]:
+    records = []
+    for d in range(n):
+        text = f"Der Kläger {name} wohnt in {filler}. Die {filler}er Behörde schrieb an Herrn {name}."
+        start = text.index(name)
+        second = text.rindex(name)
+        records.append({"id": f"{court}-{d}", "text": text,
+                        "spans": [{"start": start, "end": start + len(name)},
+                                  {"start": second, "end": second + len(name)}]})
+    return records
+
+
+def test_when_a_court_is_left_out_then_nothing_of_it_reaches_the_model():
+    courts = {"a": _records("a", "Kemper", "Alpha"), "b": _records("b", "Lindner", "Beta"),
+              "c": _records("c", "Wolters", "Gamma")}
+    features = {c: sm.extract_court(r) for c, r in courts.items()}
+    clears = {c: sf.clear_counts(r) for c, r in courts.items()}
+    model = sm.fit({c: features[c] for c in ("a", "b")}, {c: clears[c] for c in ("a", "b")}, rounds=5)
+    assert model.config["courts"] == ["a", "b"]
+    assert "Gamma" not in model.tables.clear and "Alpha" in model.tables.clear
+    assert "wolters" not in model.tables.context["prev1"]
+    # cross-fitting: court a's rows see the tables of b alone
+    tables_b = sm.build_tables([features["b"]], [clears["b"]])
+    rows = sm.with_tables(features["a"], tables_b)
+    alpha = [r for r, w in enumerate(features["a"].words) if w == "Alpha"]
+    assert (rows[alpha, sf.COLUMN["clear_count"]] == 0).all()
+    probabilities = model.predict_court(features["c"])
+    assert probabilities.shape == (len(features["c"].words),)
+
+
+def test_when_the_model_directory_is_incomplete_then_one_line_names_what_is_missing(tmp_path):
+    (tmp_path / "config.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(ModelError, match="missing model.txt"):
+        sm.load_model(tmp_path)
