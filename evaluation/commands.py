@@ -119,11 +119,18 @@ def _add_decision_options(parser: argparse.ArgumentParser) -> None:
                              "(default: the bundled data/ner)")
     parser.add_argument("--no-ner", action="store_true",
                         help="no NER: the contextual model (--model) classifies every element")
-    parser.add_argument("--combine", choices=COMBINATION_NAMES, default=DEFAULT_COMBINATION,
+    parser.add_argument("--combine", choices=COMBINATION_NAMES, default=None,
                         help="how a proposed reference is judged: 'ner' (the NER's probability that courts "
                              "anonymize it; no model needed), 'model' (the contextual model's probability of its "
                              "masked context, thesis 5.5.3), 'min' (both), 'mean' (their mean); "
-                             f"default {DEFAULT_COMBINATION}")
+                             f"default {DEFAULT_COMBINATION} where a NER proposes")
+    parser.add_argument("--features", action="store_true",
+                        help="the sensitivity model over capitalized elements (data/scorer: word frequency, places, "
+                             "context, document and batch cues; no NER), the same as --no-ner --model data/scorer; its "
+                             "threshold is the one chosen by leaving courts out (data/scorer/config.json)")
+    parser.add_argument("--recall-first", action="store_true",
+                        help="with the sensitivity model: its recall-first threshold (chosen for recall >= 0.95 on "
+                             "courts left out of its fit), for review work where staff check every suggestion")
     parser.add_argument("--no-recognizers", action="store_true",
                         help="do not run the rule-based recognizers (IBAN, e-mail, phone, ...)")
     parser.add_argument("--skip-recognizers", metavar="NAMES", default="",
@@ -206,11 +213,41 @@ def _settings(args, method: str, texts: Callable[[], Iterable[str]]):
     from .scoring import default_threshold
 
     consistency = not args.no_consistency
-    threshold = args.threshold if args.threshold is not None else default_threshold(method, args.combine)
+    threshold = args.threshold if args.threshold is not None else sensitivity_threshold(args)
+    if threshold is None:
+        threshold = default_threshold(method, args.combine)
     words = frozenset()
     if consistency:
         words = common_words() if args.no_batch_vocabulary else common_words_for(texts())
     return Settings(threshold, consistency, words, args.combine)
+
+
+def use_features(args, default: bool = False) -> None:
+    """``--features``: the bundled sensitivity model classifies every element, no NER; with
+    ``default`` (``score``) also when no model, NER or combination is named. Otherwise the
+    combination defaults to the NER's."""
+    from rulings_anon.errors import InputError
+
+    chosen = args.model is not None or args.ner is not None or args.no_ner or args.combine is not None
+    if getattr(args, "features", False) or (default and not chosen):
+        if chosen:
+            raise InputError("--features uses data/scorer and no NER; leave out --model, --ner, --no-ner and --combine")
+        args.model, args.no_ner = data_path_of("scorer"), True
+    if args.combine is None:
+        args.combine = DEFAULT_COMBINATION
+
+
+def sensitivity_threshold(args) -> float | None:
+    """The threshold a sensitivity model directory (``--model``) stores for the default or the
+    ``--recall-first`` rule; None for any other model (``--recall-first`` then is an InputError)."""
+    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory, stored_threshold
+    from rulings_anon.errors import InputError
+
+    if args.model is not None and is_sensitivity_directory(args.model):
+        return stored_threshold(args.model, recall_first=getattr(args, "recall_first", False))
+    if getattr(args, "recall_first", False):
+        raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
+    return None
 
 
 def _method(args) -> str:
@@ -277,8 +314,11 @@ def _run_evaluate(args) -> int:
         raise InputError(f"{len(without_gold)} of {len(documents)} documents have no gold 'spans' (first "
                          f"{without_gold[0]!r}); evaluate needs a gold test set of {{\"id\", \"text\", \"spans\"}} "
                          "lines, e.g. from build-testset or replace", args.test)
+    use_features(args)
     settings = _settings(args, args.method, lambda: (d.text for d in documents))
     model, ner = _load(args, args.method, settings)
+    if hasattr(model, "set_batch"):
+        model.set_batch(d.text for d in documents)
     from .curve import DEFAULT_THRESHOLDS, write_curve
 
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
@@ -339,6 +379,7 @@ def _run_score(args) -> int:
     from .scoring import Scorer, ScoreRun, score_documents, text_digest
 
     recognizers = _recognizers(args)
+    use_features(args, default=True)
     run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
     run.check_outputs()
     # A first pass checks the input (empty files, repeated ids, unreadable documents) before
@@ -363,6 +404,8 @@ def _run_score(args) -> int:
         for _ in texts():
             pass
     model, ner = _load(args, _method(args), settings)
+    if hasattr(model, "set_batch"):
+        model.set_batch(texts())  # every input document, scored already or not, as the batch vocabulary
     scorer = Scorer(model, settings, ner, recognizers=recognizers)
     run.key = _run_key(args, _method(args), settings, recognizers)
     ansi = sys.stdout.isatty()

@@ -31,6 +31,7 @@ from rulings_anon.errors import InputError
 from .metrics import (
     Confusion,
     detected_recall,
+    leak_figures,
     per_type_recall,
     random_candidate_precision,
     reference_recall,
@@ -107,6 +108,7 @@ def measure(golds: Sequence[GoldDocument], observations: Sequence[Observation], 
     all_proposed: list[bool] = []
     types: list[str | None] = []
     reference_counts = {"references": 0, "whole": 0, "partly": 0, "missed": 0}
+    per_document = []
     for gold, observation in zip(golds, observations, strict=True):
         predicted = predicted_labels(gold, observation, method, settings)
         selected = observation.proposed if method == "random" else None
@@ -115,6 +117,7 @@ def measure(golds: Sequence[GoldDocument], observations: Sequence[Observation], 
         all_predicted += predicted
         all_proposed += observation.proposed or [False] * len(predicted)
         types += gold.types
+        per_document.append((gold.gold, gold.types, predicted))
         for key, value in reference_recall(gold.references, predicted).items():
             if key != "recall":
                 reference_counts[key] += value
@@ -131,6 +134,7 @@ def measure(golds: Sequence[GoldDocument], observations: Sequence[Observation], 
         "metrics": confusion.to_dict(),
         "per_type": per_type_recall(types, all_predicted),
         "references": references,
+        "leaks": leak_figures(per_document),
     }
     if method == "random":
         negatives = len(all_gold) - sum(all_gold)

@@ -9,6 +9,8 @@ positive when a predicted span does (one sensitive token makes the whole element
   found in part still leaks).
 * :func:`random_candidate_precision`: the precision estimate of appendix A.2, what the precision
   measured on random candidates becomes when every element has to be classified.
+* :func:`leak_figures`: what a court fears: sensitive elements missed per 10,000 elements, and the
+  share of documents in which at least one name (a person's) or any sensitive element was missed.
 * :func:`detected_recall`: Table 6.3's "Det-Rec", the recall over the positives that were
   proposed as candidates.
 """
@@ -99,3 +101,25 @@ def detected_recall(gold: Iterable[bool], predicted: Iterable[bool], proposed: I
         "candidate_recall": _ratio(proposed_positives, positives),
         "baseline_precision": _ratio(proposed_positives, proposed_total),
     }
+
+
+# the gold types whose miss reveals a person
+NAME_TYPES = frozenset({"person"})
+
+
+def leak_figures(documents: Iterable[tuple[list[bool], list[str | None], list[bool]]]) -> dict:
+    """Leaks over ``(gold, types, predicted)`` per document: ``missed`` sensitive elements,
+    ``missed_per_10k`` elements, ``documents_with_missed_name`` (a person's element missed) and
+    ``documents_with_miss`` (any sensitive element missed), each also as a share of the documents."""
+    elements = missed = documents_with_miss = documents_with_name = count = 0
+    for gold, types, predicted in documents:
+        count += 1
+        elements += len(gold)
+        misses = [kind for g, kind, p in zip(gold, types, predicted, strict=True) if g and not p]
+        missed += len(misses)
+        documents_with_miss += bool(misses)
+        documents_with_name += any(kind in NAME_TYPES for kind in misses)
+    return {"missed": missed, "missed_per_10k": _ratio(10_000 * missed, elements),
+            "documents": count, "documents_with_missed_name": documents_with_name,
+            "share_with_missed_name": _ratio(documents_with_name, count),
+            "documents_with_miss": documents_with_miss, "share_with_miss": _ratio(documents_with_miss, count)}

@@ -32,6 +32,12 @@ def format_result(result: dict) -> str:
     refs = result["references"]
     lines.append(f"  references found whole {refs['whole']:,} of {refs['references']:,} ({_pct(refs['recall'])}), "
                  f"in part {refs['partly']:,}, missed {refs['missed']:,}")
+    if "leaks" in result:
+        leaks = result["leaks"]
+        lines.append(f"  leaks: {leaks['missed']:,} sensitive elements missed, {leaks['missed_per_10k']:.2f} per 10,000 "
+                     f"elements; documents with a missed name {leaks['documents_with_missed_name']} of "
+                     f"{leaks['documents']} ({_pct(leaks['share_with_missed_name']).strip()}), with any miss "
+                     f"{leaks['documents_with_miss']} ({_pct(leaks['share_with_miss']).strip()})")
     if result["per_type"]:
         lines.append("  recall per type: " + ", ".join(
             f"{kind} {_pct(v['recall']).strip()} ({v['found']}/{v['elements']})" for kind, v in result["per_type"].items()))

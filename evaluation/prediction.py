@@ -38,11 +38,16 @@ def chunks(documents: Iterable[Document], size: int = CHUNK_ELEMENTS) -> Iterato
 def load_element_model(model_dir, progress: bool = False):
     """The element model of a directory: a contextual model of ``rulings-anon train``
     (:class:`ElementModel`), or a legal NER of ``train-ner`` whose sensitivity output classifies
-    every element unmasked (:class:`NerElementModel`; the ``none`` method only)."""
+    every element unmasked (:class:`NerElementModel`; the ``none`` method only), or the sensitivity
+    model of capitalized elements (``data/scorer``, :class:`~rulings_anon.analyzer.sensitivity_model.
+    SensitivityElementModel`; the ``none`` method only)."""
+    from rulings_anon.analyzer.sensitivity_model import SensitivityElementModel, is_sensitivity_directory
     from rulings_anon.ner.model import is_ner_directory
 
     if is_ner_directory(model_dir):
         return NerElementModel(model_dir, progress)
+    if is_sensitivity_directory(model_dir):
+        return SensitivityElementModel(model_dir, progress)
     return ElementModel(model_dir, progress)  # names what is wrong with any other directory
 
 

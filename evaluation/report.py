@@ -20,20 +20,28 @@ TITLES = {
     "none": "Evaluation results without candidates (Table 6.4)",
 }
 MODEL_COLUMNS = ("Embed", "Variant", "Cand", "Mask", "Epoc")
-EXTRA_COLUMNS = {"random": ("A.2 Prec",), "ner": ("Comb", "Det-Rec", "Cand-Rec"), "none": ()}
+LEAK_COLUMNS = ("Miss/10k", "Name-Leak")
+EXTRA_COLUMNS = {"random": ("A.2 Prec",), "ner": ("Comb", "Det-Rec", "Cand-Rec") + LEAK_COLUMNS,
+                 "none": LEAK_COLUMNS}
 LEGEND = ("'Embed', 'Cand', 'Epoc', 'Thr', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 'Cand-Rec' denote 'Embedding', "
           "'Candidate', 'Training Epochs', 'Threshold' (an element is sensitive from this probability on), 'Precision', 'Accuracy', 'Combination' (how the NER's score and the "
           "model's probability are joined: model, ner, min, mean), 'Detected recall' (recall over the proposed "
           "positives) and 'Candidate recall' (share of positives proposed). 'A.2 Prec' is the appendix A.2 "
-          "estimate of the precision when every element is classified. Metric values are in %.")
+          "estimate of the precision when every element is classified. 'Miss/10k' counts the sensitive elements "
+          "missed per 10,000 elements, 'Name-Leak' is the share of documents with at least one missed name (a "
+          "person's). Metric values are in %, except Miss/10k.")
 
 
 def model_row(model_dir) -> dict:
     """The model columns of a row, from the model directory's ``config.json`` (None: the NER alone)."""
+    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
     from rulings_anon.ner.model import is_ner_directory
 
     if model_dir is None:
         return {"model": "-", "Embed": "-", "Variant": "NER alone", "Cand": "YES", "Mask": "-", "Epoc": "-"}
+    if is_sensitivity_directory(model_dir):
+        return {"model": str(model_dir), "Embed": "features", "Variant": "sensitivity GBM", "Cand": "NO",
+                "Mask": "-", "Epoc": "-"}
     path = Path(model_dir) / "config.json"
     config = read_json(path) if path.exists() else {}
     training = config.get("training") or {}
@@ -63,6 +71,9 @@ def result_row(model_dir, result: dict, validation: dict | None = None) -> dict:
         row["Det-Rec"] = result["ner"]["detected_recall"]
         row["Cand-Rec"] = result["ner"]["candidate_recall"]
         row["Acc"] = result["ner"]["candidate_accuracy"]
+    if "leaks" in result and result["method"] != "random":
+        row["Miss/10k"] = f"{result['leaks']['missed_per_10k']:.2f}"
+        row["Name-Leak"] = result["leaks"]["share_with_missed_name"]
     if validation is not None:
         row["validation"] = validation
     return row

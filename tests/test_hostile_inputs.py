@@ -62,12 +62,12 @@ SLOW_SCORE = ("import sys, time, evaluation.scoring as s; s.CHUNK_ELEMENTS = 1; 
               "from rulings_anon.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
-SAME = ("--threshold", "0.99", "--no-batch-vocabulary")
+SAME = ("--threshold", "0.99", "--no-batch-vocabulary", "--combine", "ner")  # the NER-alone scorer
 
 
 @pytest.fixture(scope="module")
 def killed_run(tmp_path_factory):
-    """A real ``score --threshold 0.99 --no-batch-vocabulary`` process killed (SIGKILL) after some of its 16 documents
+    """A real ``score --threshold 0.99 --no-batch-vocabulary --combine ner`` process killed (SIGKILL) after some of its 16 documents
     (the first 4,000 characters of bundled BSG rulings) were saved."""
     folder = tmp_path_factory.mktemp("killed")
     docs = folder / "docs.jsonl"

@@ -100,7 +100,7 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
             resolve_defaults(options, get_variant(args.variant))
         if stage.command[0] in ("evaluate", "score"):
             method = args.method if stage.command[0] == "evaluate" else ("none" if args.no_ner else "ner")
-            needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine))
+            needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine or "ner"))
             assert needs_model == (args.model is not None), stage.name
             checked += 1
     assert checked >= (6 if name.endswith("demo.json") else 74)

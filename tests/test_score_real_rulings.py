@@ -1,4 +1,5 @@
-"""`score` with its defaults (the bundled legal NER) on real rulings of courts it never trained on.
+"""`score` with the bundled legal NER (`--combine ner`, the default until issue 22) on real rulings of courts
+it never trained on.
 
 Both portal rulings (OLG München 34 Wx 105/18, BVerfG 2 BvQ 53/18) name no private party: every
 name in them is an author ("Demharter", "Hügel/Kramer"), a court or a party of the state. A scorer
@@ -24,7 +25,7 @@ PORTAL = Path(__file__).resolve().parent / "fixtures" / "portal"
 def test_real_rulings_without_private_parties_get_no_spans(tmp_path):
     out = tmp_path / "spans.jsonl"
     rulings = [PORTAL / "bayern_ruling_Y-300-Z-BECKRS-B-2018-N-29496.xml", PORTAL / "rii_ruling_KVRE427811801.xml"]
-    assert main(["score", *map(str, rulings), "--output", str(out)]) == 0
+    assert main(["score", *map(str, rulings), "--output", str(out), "--combine", "ner"]) == 0
     assert [(r["id"], r["spans"]) for r in read_jsonl(out)] == [
         ("Y-300-Z-BECKRS-B-2018-N-29496", []), ("KVRE427811801", [])]
 
@@ -35,7 +36,7 @@ def test_a_private_party_in_the_same_kind_of_text_is_found(tmp_path):
             "Grundstück in Aichach durch Buchersitzung erlangt.")
     texts, out = tmp_path / "texts.jsonl", tmp_path / "spans.jsonl"
     write_jsonl(texts, [{"id": "t", "text": text}])
-    assert main(["score", str(texts), "--output", str(out)]) == 0
+    assert main(["score", str(texts), "--output", str(out), "--combine", "ner"]) == 0
     (record,) = read_jsonl(out)
     found = {s["text"] for s in record["spans"]}
     assert {"Thomas Wimmer", "Wimmer"} <= found
@@ -45,7 +46,7 @@ def test_a_private_party_in_the_same_kind_of_text_is_found(tmp_path):
 def test_score_prints_its_summary_without_tensorflow_start_up_chatter(tmp_path):
     out = tmp_path / "spans.jsonl"
     done = subprocess.run([sys.executable, "-m", "rulings_anon", "score", str(PORTAL / "rii_ruling_KVRE427811801.xml"),
-                           "--output", str(out)], capture_output=True, text=True, check=True)
+                           "--output", str(out), "--combine", "ner"], capture_output=True, text=True, check=True)
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert done.stderr.startswith("score: 1 documents, 1,074 elements, 0 spans")
 
@@ -62,7 +63,7 @@ def test_a_word_of_the_courts_vocabulary_recurring_in_the_batch_is_no_name(tmp_p
     found = {}
     for option in ([], ["--no-batch-vocabulary"]):
         out = tmp_path / f"spans{len(option)}.jsonl"
-        assert main(["score", str(texts), "--output", str(out), *option]) == 0
+        assert main(["score", str(texts), "--output", str(out), "--combine", "ner", *option]) == 0
         found[bool(option)] = {r["id"]: [Span(s["start"], s["end"]) for s in r["spans"]] for r in read_jsonl(out)}
     words = batch_common_words(r["text"] for r in rulings)
     assert "Jobcenter" in words
@@ -91,12 +92,12 @@ def test_a_titled_expert_is_sensitive_and_the_titled_judges_are_not(tmp_path):
     signatures below the ruling."""
     texts, out, skipped = tmp_path / "texts.jsonl", tmp_path / "spans.jsonl", tmp_path / "skipped.jsonl"
     write_jsonl(texts, [{"id": "t", "text": TITLED}])
-    assert main(["score", str(texts), "--output", str(out)]) == 0
+    assert main(["score", str(texts), "--output", str(out), "--combine", "ner"]) == 0
     (record,) = read_jsonl(out)
     grill = [TITLED.index("Grill"), TITLED.rindex("Grill")]
     assert [(s["start"], s["text"], s["source"]) for s in record["spans"]] == [
         (grill[0], "Grill", "titled_name"), (grill[1], "Grill", "titled_name")]
-    assert main(["score", str(texts), "--output", str(skipped), "--skip-recognizers", "titled_name"]) == 0
+    assert main(["score", str(texts), "--output", str(skipped), "--combine", "ner", "--skip-recognizers", "titled_name"]) == 0
     # Skipped, the recognizer leaves the decision to the NER's score.
     assert "titled_name" not in {s["source"] for r in read_jsonl(skipped) for s in r["spans"]}
 
@@ -116,7 +117,7 @@ def test_a_federal_rulings_judges_officials_and_cited_authors_stay_public(tmp_pa
     and a cited author stay public; the party, her street and the expert are found."""
     ruling = Path(__file__).resolve().parent / "fixtures" / "made_up_federal_ruling.txt"
     out = tmp_path / "spans.jsonl"
-    assert main(["score", str(ruling), "--output", str(out)]) == 0
+    assert main(["score", str(ruling), "--output", str(out), "--combine", "ner"]) == 0
     (record,) = read_jsonl(out)
     assert [(s["text"], s["source"]) for s in record["spans"]] == [
         ("Annette Brückner", "salutation_name"), ("Lindenweg 12", "street"), ("Hesselmann", "titled_name")]
@@ -128,7 +129,7 @@ def test_a_made_up_criminal_ruling_the_parties_and_witnesses_not_the_judges(tmp_
     found by party_name; the signatures, the lower court's place and a country stay public."""
     ruling = Path(__file__).resolve().parent / "fixtures" / "made_up_criminal_ruling.txt"
     out = tmp_path / "spans.jsonl"
-    assert main(["score", str(ruling), "--output", str(out)]) == 0
+    assert main(["score", str(ruling), "--output", str(out), "--combine", "ner"]) == 0
     (record,) = read_jsonl(out)
     found = [(s["text"], s["source"]) for s in record["spans"]]
     assert [t for t, source in found if source == "party_name"] == [

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from evaluation import sensitivity as sf
-from evaluation import sensitivity_model as sm
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.errors import ModelError
 
 
@@ -103,3 +103,41 @@ def test_when_the_model_directory_is_incomplete_then_one_line_names_what_is_miss
     (tmp_path / "config.json").write_text("{}", encoding="utf-8")
     with pytest.raises(ModelError, match="missing model.txt"):
         sm.load_model(tmp_path)
+def test_the_shipped_model_loads_and_scores_deterministically():
+    model = sm.load_model()
+    text = ("Der Kläger Thalhammer wohnt in Amriswil. Das Landgericht Berlin hat Herrn Thalhammer "
+            "am 3. April 2019 verurteilt.")
+    first, second = model.predict_texts([text]), model.predict_texts([text])
+    assert first == second
+    assert all(0.0 <= p <= 1.0 for p in first[0].values())
+    assert {"held_out", "thresholds"} <= set(model.config)
+    element = sm.SensitivityElementModel()
+    from rulings_anon.document import Document
+
+    values = element.probabilities([Document("d", text)])[0]
+    assert values.shape == (len(text.split()),)
+    assert values[text.split().index("wohnt")] == 0.0  # lower case: never sensitive
+
+
+
+
+def test_score_by_default_runs_the_sensitivity_model_and_recall_first_finds_more(tmp_path, capsys):
+    from rulings_anon.cli import main
+    from rulings_anon.jsonl import read_jsonl, write_jsonl
+
+    text = ("Der Kläger Thalhammer wohnt in Amriswil. Das Landgericht Berlin hat Herrn Thalhammer am 3. April "
+            "2019 verurteilt. Die Beklagte, die Brandtner Bau GmbH, bestreitet das.")
+    texts = tmp_path / "texts.jsonl"
+    write_jsonl(texts, [{"id": "t", "text": text}, {"id": "empty", "text": ""}])
+    found = {}
+    for option in ([], ["--recall-first"]):
+        out = tmp_path / f"spans{len(option)}.jsonl"
+        assert main(["score", str(texts), "--output", str(out), *option]) == 0
+        records = {r["id"]: r["spans"] for r in read_jsonl(out)}
+        assert records["empty"] == []
+        found[bool(option)] = {(s["start"], s["end"]) for s in records["t"]}
+    assert "Thalhammer" in {text[s:e] for s, e in found[False]}
+    covered = {i for s, e in found[True] for i in range(s, e)}
+    assert all(i in covered for s, e in found[False] for i in range(s, e))  # a lower threshold only adds
+    assert main(["score", str(texts), "--output", str(tmp_path / "x.jsonl"), "--combine", "ner", "--recall-first"]) == 2
+    assert "--recall-first needs the sensitivity model" in capsys.readouterr().err

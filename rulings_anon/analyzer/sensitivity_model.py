@@ -1,4 +1,4 @@
-"""The gradient-boosted sensitivity model over :mod:`evaluation.sensitivity`'s features (issue 22).
+"""The gradient-boosted sensitivity model over :mod:`rulings_anon.analyzer.sensitivity`'s features (issue 22).
 
 Fitted on courts' anonymized rulings whose placeholders the project's generator turned into
 surrogates (weak labels: an element a placeholder became is sensitive). The tables the features
@@ -7,7 +7,7 @@ tables learnt from the other training courts only, as a court never seen sees ta
 all of them. Stored as data: a LightGBM text model, the tables as JSON and a ``config.json`` with
 the thresholds and how they were chosen (``data/scorer/``).
 
-    from evaluation.sensitivity_model import load_model
+    from rulings_anon.analyzer.sensitivity_model import load_model
     model = load_model()                           # data/scorer
     probabilities = model.predict_texts([text])    # per text: {element index: probability}
 """
@@ -23,12 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
-from evaluation import sensitivity as sf
+from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.errors import ModelError
 
-PARAMS = {"objective": "binary", "learning_rate": 0.1, "num_leaves": 31, "min_data_in_leaf": 40,
+PARAMS = {"objective": "binary", "learning_rate": 0.08, "num_leaves": 31, "min_data_in_leaf": 40,
           "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
-          "seed": 0, "deterministic": True, "num_threads": 2, "verbose": -1, "rounds": 120}
+          "seed": 0, "deterministic": True, "num_threads": 2, "verbose": -1, "rounds": 150}
 # share of the training documents whose batch feature is hidden, so a document scored alone
 # (no batch) meets a case the model has seen
 BATCH_DROPOUT = 0.3
@@ -62,7 +62,7 @@ class CourtFeatures:
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
     """Features of gold records ``{"id", "text", "spans"}`` scored as one batch."""
-    from evaluation import recognizers as rec
+    from rulings_anon.analyzer import recognizers as rec
     from rulings_anon.document import Span, element_labels, split_elements
 
     texts = [r["text"] for r in records]
@@ -142,7 +142,7 @@ class SensitivityModel:
     def predict_texts(self, texts: Sequence[str], recognizer_hits: Sequence | None = None,
                       batch: bool = True) -> list[dict[int, float]]:
         """Per text, element index -> probability that courts anonymize it (capitalized elements)."""
-        from evaluation import recognizers as rec
+        from rulings_anon.analyzer import recognizers as rec
 
         df = sf.batch_document_frequency(texts) if batch else None
         out = []
@@ -223,6 +223,21 @@ def is_sensitivity_directory(model_dir) -> bool:
         return False
 
 
+DEFAULT_RULE, RECALL_FIRST_RULE = "default_rule", "recall_first_rule"
+
+
+def stored_threshold(model_dir, recall_first: bool = False) -> float:
+    """The threshold ``model_dir``'s ``config.json`` names for the default or the recall-first rule."""
+    directory = Path(model_dir)
+    try:
+        config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
+        rule = config[RECALL_FIRST_RULE if recall_first else DEFAULT_RULE]
+        return float(config["thresholds"][rule])
+    except (OSError, ValueError, KeyError, TypeError):
+        which = "recall-first" if recall_first else "default"
+        raise ModelError(f"{directory}/config.json names no {which} threshold") from None
+
+
 class SensitivityElementModel:
     """The sensitivity model as an element model (``evaluate --method none``, ``score``): every
     capitalized element gets its probability, every other element 0. The batch features count the
@@ -247,7 +262,7 @@ class SensitivityElementModel:
         return float(thresholds[rule])
 
     def probabilities(self, documents, candidates=None) -> list[np.ndarray]:
-        from evaluation import recognizers as rec
+        from rulings_anon.analyzer import recognizers as rec
         from rulings_anon.document import count_elements
 
         if candidates is not None:

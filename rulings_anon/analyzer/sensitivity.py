@@ -3,7 +3,7 @@
 The NER's "do courts anonymize this?" score is learnt from five courts' habits and carries over
 poorly to a court it never saw (issue 22). This module describes every capitalized element of a
 text by evidence that does not depend on one court's conventions, for a gradient-boosted
-classifier (:mod:`evaluation.sensitivity_model`):
+classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 
 * the word's form (length, an initial, capitals, digits, a hyphen);
 * how common it is in German and English (``wordfreq``), what the German Wiktionary's noun list
@@ -20,7 +20,7 @@ classifier (:mod:`evaluation.sensitivity_model`):
 * the rule-based recognizers' hits.
 
 Never used as evidence: the surrogate generator's name lists (faker), whose names the training
-texts carry, and the foreign lists the test sets draw from (``interactive.surrogates``).
+texts carry, and the foreign lists the test sets draw from (``rulings_anon.replacement.surrogates``).
 """
 
 from __future__ import annotations
@@ -91,8 +91,26 @@ def places() -> dict[str, int]:
     return table
 
 
+_PLAIN_WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
+
+
+@lru_cache(maxsize=4)
+def _frequencies(lang: str) -> dict[str, float]:
+    from wordfreq import get_frequency_dict
+
+    return get_frequency_dict(lang, "best")
+
+
 @lru_cache(maxsize=200_000)
 def _zipf(word: str, lang: str) -> float:
+    """``wordfreq.zipf_frequency(word, lang)``; a word of letters alone is looked up directly (the
+    same value, without the tokenizer, which costs more than the rest of the features)."""
+    if _PLAIN_WORD.match(word):
+        frequency = _frequencies(lang).get(word.casefold())
+        if not frequency:
+            return 0.0
+        frequency = round(frequency, math.floor(-math.log10(frequency)) + 3)  # wordfreq's 3 digits
+        return round(math.log10(frequency) + 9, 2)
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word, lang)
@@ -239,12 +257,12 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     """Feature rows of the capitalized elements of ``text``.
 
     :param recognizer_hits: the recognizers' spans of ``text`` (``source``, ``start``, ``end``,
-        ``standalone`` flag via :func:`evaluation.recognizers.is_standalone_hit`).
+        ``standalone`` flag via :func:`rulings_anon.analyzer.recognizers.is_standalone_hit`).
     :param batch_df: capitalized word -> in how many documents of the batch it occurs.
     :param positive: gold labels of the elements: context words that are themselves sensitive
         get no context key (so names the training texts' surrogates carry teach nothing).
     """
-    from evaluation import recognizers as rec
+    from rulings_anon.analyzer import recognizers as rec
 
     affixes = _affixes()
     place_table = places()
