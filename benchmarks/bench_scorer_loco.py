@@ -58,7 +58,8 @@ def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.Cou
 def training_records(court: str, seed: int = 0, invented: float = 0.0) -> list[dict]:
     """``court``'s rulings pseudonymized by the project's generator (the German lists, ``invented``
     of the surnames and places made up from two listed ones, as for the NER's training)."""
-    from rulings_anon.replacement.surrogates import SurrogateGenerator, pseudonymize_record
+    from rulings_anon.replacement.operators import pseudonymize_record
+    from rulings_anon.replacement.surrogates import SurrogateGenerator
 
     generator = SurrogateGenerator(seed, "all", invented=invented)
     return [pseudonymize_record(r, generator) for r in read_jsonl(data.ler_corpus_files([court])[0])]
@@ -102,7 +103,7 @@ def main(argv=None) -> int:
     parser.add_argument("--save", type=Path, metavar="DIR",
                         help="store the model of the fold that leaves out --held-out (fitted on the other five "
                              "courts, thresholds of every rule from their inner folds) in DIR, e.g. data/scorer")
-    parser.add_argument("--default-rule", choices=sorted(RULES), default="f1",
+    parser.add_argument("--default-rule", choices=sorted(RULES), default="f2",
                         help="the rule whose threshold --save stores as score's default")
     parser.add_argument("--held-out", default="bsg", help="the court never tuned on (default bsg)")
     parser.add_argument("--sweep-only", action="store_true",
