@@ -85,7 +85,7 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
     --combine ner it would be refused. (The GPU config's Table 6.3 stages once left the combination
     at the NER-alone default, and its GloVe stages passed --masking M1, which leave-out variants
     refuse: either would have stopped the run there.)"""
-    from evaluation.commands import check_model_option
+    from evaluation.commands import check_model_option, use_features
     from models.training import TrainOptions, resolve_defaults
     from models.variants import get_variant
     from rulings_anon.analyzer.decisions import Settings
@@ -99,8 +99,9 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
             options = TrainOptions(args.data, args.variant, args.out, args.masking, args.candidates)
             resolve_defaults(options, get_variant(args.variant))
         if stage.command[0] in ("evaluate", "score"):
+            use_features(args, default=stage.command[0] == "score")  # --features, score's default
             method = args.method if stage.command[0] == "evaluate" else ("none" if args.no_ner else "ner")
-            needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine or "ner"))
+            needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine))
             assert needs_model == (args.model is not None), stage.name
             checked += 1
     assert checked >= (6 if name.endswith("demo.json") else 74)
