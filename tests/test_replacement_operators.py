@@ -3,6 +3,9 @@
 
 import pytest
 
+from test_evaluation_redaction import TEXT as REAL  # real references, as score finds them
+from test_evaluation_redaction import span as real_span
+
 from rulings_anon.document import Span
 from rulings_anon.replacement.operators import (
     OPERATORS,
@@ -18,18 +21,6 @@ from rulings_anon.replacement.operators import (
     replace,
 )
 from rulings_anon.replacement.surrogates import ReplacementTable, SurrogateGenerator
-
-# Real references, as score finds them (some without a type: the context says it).
-REAL = ("Herrn Thilo Kemper und die Meyer Bau GmbH sowie die Isenberg AG in Kehl, IBAN "
-        "DE91 1000 0000 0123 4567 89. Herr Kemper wohnt in Kehl, Herr Kramer nicht.")
-
-
-def real_span(word, type=None, occurrence=1):
-    start = -1
-    for _ in range(occurrence):
-        start = REAL.index(word, start + 1)
-    return Span(start, start + len(word), word, type)
-
 
 REAL_SPANS = [real_span("Thilo Kemper"), real_span("Meyer Bau GmbH", "company"), real_span("Isenberg", "UN"),
               real_span("Kehl"), real_span("DE91 1000 0000 0123 4567 89", "IBAN"),
