@@ -2,7 +2,6 @@
 (score --anonymize / --pseudonymize, replace, the TFRecord builder, build-testset) became one."""
 
 import pytest
-
 from test_evaluation_redaction import TEXT as REAL  # real references, as score finds them
 from test_evaluation_redaction import span as real_span
 
