@@ -162,6 +162,34 @@ def test_standalone_hits_are_sensitive_on_their_own():
     assert sum(element_labels(elements, spans)) == 6
 
 
+NAMED = "Der Beteiligte Herr Thomas Wimmer beantragte es. Herr Wimmer meint, es sei erlangt."
+
+
+@pytest.mark.parametrize("flagged", [
+    {"Wimmer": 0.9},  # the recognizer's "Thomas" next to the model's "Wimmer"
+    {"Thomas": 0.6, "Wimmer": 0.9},  # and overlapping the model's "Thomas"
+])
+def test_a_recognizers_name_and_the_models_next_to_it_are_one_reference(flagged):
+    from rulings_anon.replacement.operators import pseudonymize_references
+
+    hit = Span(20, 26, "Thomas", "person", 0.8, source="salutation_name")
+    spans = spans_of(NAMED, flagged, standalone=[hit])
+    assert [(s.start, s.end, s.text, s.type) for s in spans] == [
+        (20, 33, "Thomas Wimmer", "person"), (54, 60, "Wimmer", None)]
+    new_text, surrogates = pseudonymize_references(NAMED, spans, "doc-1", seed=3)
+    full, later = [new_text[s["start"]:s["end"]] for s in surrogates]
+    first, surname = full.split()
+    assert first[0] == "T" and surname[0] == "W" and first != "Thomas" and surname != "Wimmer"
+    assert later == surname  # one person: "Herr Wimmer" gets the surname "Thomas Wimmer" got
+
+
+def test_a_recognizers_hit_of_no_name_stays_apart_from_a_flagged_word_next_to_it():
+    text = "Zahlung auf DE91 1000 0000 0123 4567 89 Wimmer am Montag."
+    hit = Span(12, 39, "DE91 1000 0000 0123 4567 89", "IBAN", 0.95, source="iban")
+    spans = spans_of(text, {"Wimmer": 0.9}, Settings(0.5, consistency=False), standalone=[hit])
+    assert [s.text for s in spans] == ["DE91 1000 0000 0123 4567 89", "Wimmer"]
+
+
 def test_spans_cover_exactly_the_sensitive_elements():
     text = "(Kemper) und „Meyer“, Herrn K. sowie e.V. und ... in Kehl."
     flagged = {"(Kemper)": 0.9, "„Meyer“,": 0.6, "K.": 0.7, "...": 0.8, "Kehl.": 0.9}

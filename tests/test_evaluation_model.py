@@ -155,17 +155,17 @@ def test_score_writes_spans_anonymized_and_pseudonymized_texts(workspace, tmp_pa
     assert code == 0
     records = {r["id"]: r for r in read_jsonl(out)}
     assert set(records) == {"a", "empty", "big"} and records["empty"]["spans"] == []
-    # At threshold 0 every element is sensitive: neighbours merge into one span per sentence piece,
-    # cut after the names that follow "Herr"/"Frau" (standalone hits, never merged into others).
+    # At threshold 0 every element is sensitive: neighbours merge into one span, the names that
+    # follow "Herr"/"Frau" (standalone hits) with the flagged words next to them.
     text = GOLD[0][1]
-    assert [(s["start"], s["end"]) for s in records["a"]["spans"]] == [(0, 23), (24, 46), (47, len(text) - 1)]
+    assert [(s["start"], s["end"]) for s in records["a"]["spans"]] == [(0, len(text) - 1)]
     assert len(records["big"]["spans"]) == 1 and records["big"]["spans"][0]["end"] == 10_000 * 30 - 1
     anonymized = {r["id"]: r["text"] for r in read_jsonl(tmp_path / "anon.jsonl")}
     assert anonymized["empty"] == "" and anonymized["a"].endswith(".") and "Kemper" not in anonymized["a"]
     pseudo = (tmp_path / "pseudo" / "a.txt").read_text(encoding="utf-8")
     assert pseudo != text and "Kemper" not in pseudo
     shown = capsys.readouterr().out
-    assert "== a (3 spans)" in shown and "«wort1 wort2 Herr Kemper» «wort3" in shown
+    assert "== a (1 spans)" in shown and "«wort1 wort2 Herr Kemper wort3" in shown
     assert not (tmp_path / ".spans.jsonl.partial").exists()
 
 

@@ -20,7 +20,9 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    "Müller" is flagged).
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
-   "Thilo Kemper" is one reference, "Kemper, Meyer" two.
+   "Thilo Kemper" is one reference, "Kemper, Meyer" two. Overlapping units are one span; a
+   flagged element next to a name a recognizer or the NER found joins it ("Thomas" flagged,
+   "Wimmer" a recognizer's person), so one reference gets one surrogate.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import numpy as np
 
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.document import Element, Span, keeps_period
-from rulings_anon.references import NER_SOURCE
+from rulings_anon.references import NAME_TYPES, NER_SOURCE
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
 _LEADING = "([{„“‚‘\"'«»<"
@@ -267,7 +269,7 @@ def _spans(text: str, units: list[_Unit]) -> list[Span]:
     for unit in sorted(units, key=lambda u: (u.start, -u.end)):
         if merged:
             last = merged[-1]
-            if unit.start < last[1] or (last[4] and unit.mergeable and _joins(text, last[1], unit.start)):
+            if unit.start < last[1] or (_may_join(last[4], last[3], unit) and _joins(text, last[1], unit.start)):
                 last[1] = max(last[1], unit.end)
                 last[2] = last[2] if last[2].score >= unit.score else unit
                 last[3] = last[3] or unit.type
@@ -276,6 +278,17 @@ def _spans(text: str, units: list[_Unit]) -> list[Span]:
         merged.append([unit.start, unit.end, unit, unit.type, unit.mergeable])
     return [Span(start, end, text[start:end], kind, min(1.0, max(0.0, best.score)), source=best.source)
             for start, end, best, kind, _ in merged]
+
+
+def _may_join(mergeable: bool, kind: str | None, unit: _Unit) -> bool:
+    """Whether a span (``mergeable``, of type ``kind``) and the ``unit`` right after it may be one
+    reference: two flagged elements, or a flagged element and a name (a recognizer's "Thomas" and
+    the model's "Wimmer" are one person, so one surrogate); two whole references never."""
+    if mergeable and unit.mergeable:
+        return True
+    if mergeable:
+        return unit.type in NAME_TYPES
+    return unit.mergeable and kind in NAME_TYPES
 
 
 def _joins(text: str, end: int, start: int) -> bool:
