@@ -121,6 +121,38 @@ def test_the_shipped_model_loads_and_scores_deterministically():
 
 
 
+def test_the_recognizers_run_once_for_the_features_and_the_proposals_with_the_same_outcome(monkeypatch):
+    """``observe`` hands the sensitivity model the recognizer hits and elements it has: the same
+    probabilities and standalone hits as when each part runs the recognizers itself, for a text of
+    one block and one of several."""
+    from rulings_anon.analyzer import evidence
+    from rulings_anon.analyzer import recognizers as rec
+    from rulings_anon.document import Document, split_elements
+
+    paragraph = ("Der Kläger Herr Thalhammer wohnt in Amriswil, IBAN DE91 1000 0000 0123 4567 89. Das Landgericht "
+                 "Berlin hat Herrn Thalhammer am 3. April 2019 verurteilt.\n\n")
+    documents = [Document("one", paragraph.rstrip()), Document("many", paragraph * 3)]
+    elements = [split_elements(d.text) for d in documents]
+    model = sm.SensitivityElementModel()
+    cut = evidence.blocks
+    monkeypatch.setattr(evidence, "blocks", lambda text: cut(text, size=len(paragraph) - 2))
+    runs = []
+    counted = rec.hits_by_recognizer
+    monkeypatch.setattr(rec, "hits_by_recognizer", lambda text, *a, **k: runs.append(text) or counted(text, *a, **k))
+    shared = evidence.observe(documents, elements, model, "none")
+    # The features' runs on each whole text; a text of one block proposes from them, the blocks of
+    # the other run their own, as before.
+    block = paragraph.rstrip()
+    assert runs == [block, paragraph * 3, block, "\n\n" + block, "\n\n" + block, "\n\n"]
+    monkeypatch.setattr(sm.SensitivityElementModel, "reads_recognizer_hits", False)
+    alone = evidence.observe(documents, elements, model, "none")
+    for a, b in zip(shared, alone, strict=True):
+        assert a.probabilities.tolist() == b.probabilities.tolist()
+        assert a.standalone == b.standalone
+    assert [s.source for s in shared[1].standalone] == ["salutation_name", "iban", "salutation_name"] * 3
+    assert [s.source for s in shared[0].standalone] == ["salutation_name", "iban", "salutation_name"]
+
+
 def test_score_by_default_runs_the_sensitivity_model_and_recall_first_finds_more(tmp_path, capsys):
     from rulings_anon.cli import main
     from rulings_anon.jsonl import read_jsonl, write_jsonl

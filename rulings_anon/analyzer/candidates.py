@@ -40,17 +40,27 @@ def propose_candidates(text: str, ner=None, recognizers: bool | set[str] = True,
 
 
 def propose_candidates_many(texts: list[str], ner=None, recognizers: bool | set[str] = True,
-                            repeat: bool = True) -> list[list[Span]]:
+                            repeat: bool = True, found: list[dict | None] | None = None) -> list[list[Span]]:
     """:func:`propose_candidates` for many texts; the NER tags them in shared batches (faster).
 
     The rule-based work (recognizers, reference grouping) runs in a thread while TensorFlow, which
     releases the interpreter, tags the texts: on two cores they overlap.
+
+    :param found: per text, its :func:`rulings_anon.analyzer.recognizers.hits_by_recognizer` of at
+        least the ``recognizers`` when the caller has them (None: the recognizers run).
     """
     tagger = _tagger(ner)
     enabled = None if recognizers is True else set(recognizers or ())
 
+    def hits(i: int, text: str) -> list[Span]:
+        if not recognizers:
+            return []
+        if found is not None and found[i] is not None:
+            return rec.combine(found[i], enabled)
+        return rec.analyze(text, enabled=enabled)
+
     def rules() -> list[tuple[list[Span], list[Span]]]:
-        return [(rec.analyze(text, enabled=enabled) if recognizers else [], group_references(text)) for text in texts]
+        return [(hits(i, text), group_references(text)) for i, text in enumerate(texts)]
 
     if tagger is not None and texts:
         with ThreadPoolExecutor(max_workers=1) as pool:

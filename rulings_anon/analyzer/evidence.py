@@ -59,7 +59,7 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     :param recognizers: True, a set of recognizer names, or False (see ``propose_candidates``).
     :param proposed: for ``random``: per document and element, whether it is a candidate.
     """
-    from .recognizers import is_standalone_hit
+    from .recognizers import combine, hits_by_recognizer, is_standalone_hit
 
     if mode not in CANDIDATE_MODES:
         raise ValueError(f"unknown candidate mode {mode!r}; known: {', '.join(CANDIDATE_MODES)}")
@@ -75,14 +75,19 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
     use_ner = ner if mode == "ner" else None
     if mode != "ner" or model is None:
         recognizers = _without_unknown_words(recognizers)
+    # The sensitivity model's features read the default recognizers' hits in each whole text: they
+    # run once, and the proposals of a text that is one block take theirs from the same hits.
+    shared = mode == "none" and getattr(model, "reads_recognizer_hits", False)
+    found = [hits_by_recognizer(text, _union(True, recognizers)) for text in texts] if shared else None
     if use_ner is None and not recognizers:
         proposals = [[] for _ in documents]
     else:
-        proposals = propose_in_blocks(texts, use_ner, recognizers)
+        proposals = propose_in_blocks(texts, use_ner, recognizers, found)
     standalone = [[s for s in spans if is_standalone_hit(s)] for spans in proposals]
     if mode == "none":
+        extra = {} if found is None else {"elements": elements, "recognizer_hits": [combine(f) for f in found]}
         return [Observation(p, None, hits)
-                for p, hits in zip(model.probabilities(documents), standalone, strict=True)]
+                for p, hits in zip(model.probabilities(documents, **extra), standalone, strict=True)]
     flags = [element_labels(list(els), spans) for els, spans in zip(elements, proposals, strict=True)]
     if model is None:
         probabilities = [np.zeros(len(els)) for els in elements]
@@ -104,12 +109,27 @@ def blocks(text: str, size: int = BLOCK_CHARS) -> list[tuple[int, int]]:
     return ranges
 
 
-def propose_in_blocks(texts: Sequence[str], ner, recognizers) -> list[list[Span]]:
-    """``propose_candidates_many`` of each text, run block by block, offsets back in the text."""
+def _union(*recognizers) -> set[str]:
+    """The names of recognizer settings (True for the defaults, a set of names, False for none)."""
+    from .recognizers import enabled_by_default
+
+    names: set[str] = set()
+    for chosen in recognizers:
+        names |= enabled_by_default() if chosen is True else set(chosen or ())
+    return names
+
+
+def propose_in_blocks(texts: Sequence[str], ner, recognizers, hits: Sequence[dict] | None = None) -> list[list[Span]]:
+    """``propose_candidates_many`` of each text, run block by block, offsets back in the text.
+
+    :param hits: per text, its ``hits_by_recognizer`` of at least ``recognizers``: a text that is
+        one block takes its hits from there instead of running the recognizers again.
+    """
     from .candidates import propose_candidates_many
 
     pieces = [(i, start, text[start:end]) for i, text in enumerate(texts) for start, end in blocks(text)]
-    found = propose_candidates_many([piece for _, _, piece in pieces], ner, recognizers)
+    whole = None if hits is None else [hits[i] if len(piece) == len(texts[i]) else None for i, _, piece in pieces]
+    found = propose_candidates_many([piece for _, _, piece in pieces], ner, recognizers, found=whole)
     result: list[list[Span]] = [[] for _ in texts]
     for (i, offset, _), spans in zip(pieces, found, strict=True):
         result[i] += [_canonical(s, offset) for s in spans]

@@ -253,7 +253,8 @@ def _flags(words: list[str], members) -> np.ndarray:
 
 
 def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: dict[str, int] | None = None,
-                      batch_size: int = 0, positive: Sequence[bool] | None = None) -> DocumentFeatures:
+                      batch_size: int = 0, positive: Sequence[bool] | None = None,
+                      elements: list[Element] | None = None) -> DocumentFeatures:
     """Feature rows of the capitalized elements of ``text``.
 
     :param recognizer_hits: the recognizers' spans of ``text`` (``source``, ``start``, ``end``,
@@ -261,12 +262,14 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     :param batch_df: capitalized word -> in how many documents of the batch it occurs.
     :param positive: gold labels of the elements: context words that are themselves sensitive
         get no context key (so names the training texts' surrogates carry teach nothing).
+    :param elements: ``split_elements(text)`` when the caller has them already.
     """
     from rulings_anon.analyzer import recognizers as rec
 
     affixes = _affixes()
     place_table = places()
-    elements = split_elements(text)
+    if elements is None:
+        elements = split_elements(text)
     n = len(elements)
     raw = [e.text for e in elements]
     words = [core_word(t) for t in raw]

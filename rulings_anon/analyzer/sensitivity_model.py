@@ -244,6 +244,9 @@ class SensitivityElementModel:
     documents given to :meth:`set_batch` (all input documents of a ``score`` run, scored already
     or not), else the documents of each call."""
 
+    # probabilities() takes the texts' elements and recognizer hits from the caller (evidence.observe)
+    reads_recognizer_hits = True
+
     def __init__(self, model_dir=None, progress: bool = False):
         self.model = load_model(model_dir)
         self.model_dir = Path(model_dir) if model_dir is not None else None
@@ -261,7 +264,12 @@ class SensitivityElementModel:
             raise ModelError(f"{self.model_dir or 'data/scorer'}: no threshold for {rule!r} in config.json")
         return float(thresholds[rule])
 
-    def probabilities(self, documents, candidates=None) -> list[np.ndarray]:
+    def probabilities(self, documents, candidates=None, elements=None, recognizer_hits=None) -> list[np.ndarray]:
+        """Per document, each element's probability.
+
+        :param elements: per document ``split_elements(text)``, when the caller has them already.
+        :param recognizer_hits: per document ``recognizers.analyze(text)``, when the caller has it.
+        """
         from rulings_anon.analyzer import recognizers as rec
         from rulings_anon.document import count_elements
 
@@ -273,9 +281,11 @@ class SensitivityElementModel:
         else:
             df, size = sf.batch_document_frequency(texts), len(texts)
         result = []
-        for text in texts:
-            features = sf.document_features(text, self.model.tables, rec.analyze(text), df, size)
-            values = np.zeros(count_elements(text), np.float32)
+        for i, text in enumerate(texts):
+            hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
+            own = None if elements is None else elements[i]
+            features = sf.document_features(text, self.model.tables, hits, df, size, elements=own)
+            values = np.zeros(count_elements(text) if own is None else len(own), np.float32)
             if features.candidates:
                 values[features.candidates] = self.model.predict_rows(features.rows)
             result.append(values)

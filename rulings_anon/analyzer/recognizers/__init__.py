@@ -61,8 +61,8 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
-__all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "default_config", "enabled_by_default",
-           "enabled_without", "is_standalone", "is_standalone_hit", "resolve_overlaps"]
+__all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "combine", "default_config",
+           "enabled_by_default", "enabled_without", "hits_by_recognizer", "is_standalone", "is_standalone_hit", "resolve_overlaps"]
 
 
 @lru_cache(maxsize=1)
@@ -136,15 +136,34 @@ def analyze(text: str, enabled: set[str] | None = None, min_score: float | None 
         ``data/recognizers.json``.
     :param min_score: drop hits scored lower; ``None`` takes the configured value.
     """
-    config = default_config()
+    enabled = _checked(enabled)
+    return combine(hits_by_recognizer(text, enabled, min_score), enabled)
+
+
+def hits_by_recognizer(text: str, enabled: set[str] | None = None,
+                       min_score: float | None = None) -> dict[str, list[Span]]:
+    """Each enabled recognizer's hits in ``text`` scored at least ``min_score`` (None: the configured
+    value), overlaps not yet resolved: what :func:`combine` makes :func:`analyze`'s result of, for
+    any subset of these recognizers, without running them again."""
+    floor = default_config()["min_score"] if min_score is None else min_score
+    enabled = _checked(enabled)
+    return {name: [s for s in _instance(name).analyze(text) if s.score >= floor] for name in NAMES if name in enabled}
+
+
+def combine(hits: dict[str, list[Span]], enabled: set[str] | None = None) -> list[Span]:
+    """:func:`analyze`'s spans of the ``enabled`` recognizers (None: the defaults) from their
+    :func:`hits_by_recognizer`, which must hold every one of them."""
+    enabled = _checked(enabled)
+    return resolve_overlaps([s for name in NAMES if name in enabled for s in hits[name]])
+
+
+def _checked(enabled: set[str] | None) -> set[str]:
     if enabled is None:
-        enabled = enabled_by_default()
+        return enabled_by_default()
     unknown = set(enabled) - set(NAMES)
     if unknown:
         raise ValueError(f"unknown recognizers {sorted(unknown)}; known: {', '.join(NAMES)}")
-    floor = config["min_score"] if min_score is None else min_score
-    spans = [s for name in NAMES if name in enabled for s in _instance(name).analyze(text) if s.score >= floor]
-    return resolve_overlaps(spans)
+    return enabled
 
 
 def resolve_overlaps(spans: list[Span]) -> list[Span]:
