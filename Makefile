@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_placeholders_loco.py
 	$(BIN)/python -m interactive.benchmark
 	$(BIN)/python benchmarks/bench_hostile_inputs.py
+	$(BIN)/python benchmarks/bench_beam.py
 
 clean:
 	rm -rf $(VENV) runs build *.egg-info

@@ -20,6 +20,7 @@ from rulings_anon.defaults import (
     DEFAULT_THRESHOLD,
     NAME_HALVES,
 )
+from rulings_anon.runners import add_runner_option, as_url, beam_requested
 
 from .ner_commands import COMMANDS as NER_COMMANDS
 
@@ -176,6 +177,7 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
                         help="also write the texts with realistic surrogates (.jsonl file or folder)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
+    add_runner_option(parser)
 
 
 def _configure_testset(parser: argparse.ArgumentParser) -> None:
@@ -204,9 +206,9 @@ def _recognizers(args) -> bool | set[str]:
         raise InputError(f"--skip-recognizers: {exc}") from None
 
 
-def _settings(args, method: str, texts: Callable[[], Iterable[str]]):
+def _settings(args, method: str, texts: Callable[[], Iterable[str]] | None, batch_words: frozenset | None = None):
     """The decision settings; ``texts`` gives the input documents' texts (read only for the batch
-    vocabulary)."""
+    vocabulary), or ``batch_words`` is that vocabulary, counted elsewhere (the Beam pipeline)."""
     from rulings_anon.analyzer.common_words import common_words, common_words_for
     from rulings_anon.analyzer.decisions import Settings
 
@@ -218,7 +220,12 @@ def _settings(args, method: str, texts: Callable[[], Iterable[str]]):
         threshold = default_threshold(method, args.combine)
     words = frozenset()
     if consistency:
-        words = common_words() if args.no_batch_vocabulary else common_words_for(texts())
+        if args.no_batch_vocabulary:
+            words = common_words()
+        elif batch_words is not None:
+            words = common_words() | batch_words
+        else:
+            words = common_words_for(texts())
     return Settings(threshold, consistency, words, args.combine)
 
 
@@ -248,6 +255,15 @@ def sensitivity_threshold(args) -> float | None:
     if getattr(args, "recall_first", False):
         raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
     return None
+
+
+def load_scorer(args, settings, recognizers, progress: bool = True):
+    """``score``'s :class:`~evaluation.scoring.Scorer` of the command line ``args``: the model and
+    the NER loaded (in-process once, on Beam once per worker)."""
+    from .scoring import Scorer
+
+    model, ner = _load(args, _method(args), settings, progress)
+    return Scorer(model, settings, ner, recognizers=recognizers)
 
 
 def _method(args) -> str:
@@ -371,12 +387,66 @@ def data_path_of(name: str) -> Path:
     return data_path(name)
 
 
+class ScoreSetup:
+    """What ``score``'s command line decides, handed to the Beam pipeline (which runs below this
+    module and does not import it); pickled with the pipeline's steps, it loads on the workers."""
+
+    def __init__(self, args):
+        self.args = args
+
+    @property
+    def uses_batch_vocabulary(self) -> bool:
+        """Whether the decision takes the words recurring in the input documents."""
+        return not self.args.no_consistency and not self.args.no_batch_vocabulary
+
+    def settings(self, batch_words: frozenset = frozenset()):
+        return _settings(self.args, _method(self.args), None, batch_words)
+
+    def check(self) -> None:
+        """Bad options and missing model directories, as one line, before any worker starts."""
+        from rulings_anon.errors import ModelError
+
+        args = self.args
+        _recognizers(args)
+        needs_model = check_model_option(args, _method(args), self.settings())
+        for directory in (args.model if needs_model else None, args.ner if not args.no_ner else None):
+            if directory is not None and as_url(directory) is None and not directory.is_dir():
+                raise ModelError(f"{directory}: no such model directory")
+
+    def scorer(self, batch_words: frozenset = frozenset(), fetch=None):
+        """The scorer with the model and the NER loaded (once per worker); a ``--model`` or ``--ner``
+        given as a URL (``gs://bucket/model``) is first copied here by ``fetch(url) -> local path``."""
+        args = self.args
+        urls = {name: as_url(getattr(args, name)) for name in ("model", "ner") if getattr(args, name) is not None}
+        if fetch is not None and any(urls.values()):
+            args = argparse.Namespace(**vars(args))
+            for name, url in urls.items():
+                if url is not None:
+                    setattr(args, name, Path(fetch(url)))
+            self.args = args  # this worker's copy: the settings read the local model's threshold too
+        return load_scorer(args, self.settings(batch_words), _recognizers(args), progress=False)
+
+    @property
+    def uses_batch_frequency(self) -> bool:
+        """Whether the model (the sensitivity model) counts its words over all input documents."""
+        from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
+
+        model = self.args.model
+        return model is not None and (as_url(model) is not None or is_sensitivity_directory(model))
+
+
 def _run_score(args) -> int:
+    if beam_requested(args):
+        from .beam_pipeline import score
+
+        _recognizers(args)
+        use_features(args, default=True)
+        return score(args, ScoreSetup(args))
     from rulings_anon.document import count_elements
     from rulings_anon.inputs import read_documents, read_input_documents
 
     from .highlight import highlight
-    from .scoring import Scorer, ScoreRun, score_documents, text_digest
+    from .scoring import ScoreRun, score_documents, text_digest
 
     recognizers = _recognizers(args)
     use_features(args, default=True)
@@ -403,10 +473,9 @@ def _run_score(args) -> int:
     if not inputs:
         for _ in texts():
             pass
-    model, ner = _load(args, _method(args), settings)
-    if hasattr(model, "set_batch"):
-        model.set_batch(texts())  # every input document, scored already or not, as the batch vocabulary
-    scorer = Scorer(model, settings, ner, recognizers=recognizers)
+    scorer = load_scorer(args, settings, recognizers)
+    if hasattr(scorer.model, "set_batch"):
+        scorer.model.set_batch(texts())  # every input document, scored already or not, as the batch vocabulary
     run.key = _run_key(args, _method(args), settings, recognizers)
     ansi = sys.stdout.isatty()
 

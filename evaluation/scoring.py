@@ -73,6 +73,26 @@ class Scorer:
                 for d, els, o in zip(documents, elements, observations, strict=True)]
 
 
+def score_record(document: Document, spans: list[Span], anonymize: bool = False, pseudonymize: bool = False,
+                 seed: int = 0) -> dict:
+    """One scored document: its spans record, with the ``anonymized`` text and the ``pseudonymized``
+    ``{"text", "spans"}`` when asked (the in-process run and the Beam pipeline both write these)."""
+    from rulings_anon.replacement import operators
+
+    record = spans_record(document.id, spans)
+    if anonymize:
+        record["anonymized"] = operators.anonymize(document.text, spans)
+    if pseudonymize:
+        text, gold = operators.pseudonymize_references(document.text, spans, document.id, seed)
+        record["pseudonymized"] = {"text": text, "spans": gold}
+    return record
+
+
+def repeated_id(doc_id: str) -> str:
+    """The error of a repeated input id (spans are matched to documents by id)."""
+    return f"two input documents have the id {doc_id!r}; give them distinct ids"
+
+
 def text_digest(text: str) -> str:
     """A short fingerprint of a document's text (what a resumed record must have been scored on)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
@@ -155,15 +175,8 @@ class ScoreRun:
 
     def record(self, document: Document, spans: list[Span]) -> dict:
         """What the partial file keeps of one scored document."""
-        from rulings_anon.replacement.operators import anonymize, pseudonymize_references
-
-        record = spans_record(document.id, spans)
+        record = score_record(document, spans, bool(self.anonymize), bool(self.pseudonymize), self.seed)
         record["digest"] = text_digest(document.text)
-        if self.anonymize:
-            record["anonymized"] = anonymize(document.text, spans)
-        if self.pseudonymize:
-            text, gold = pseudonymize_references(document.text, spans, document.id, self.seed)
-            record["pseudonymized"] = {"text": text, "spans": gold}
         return record
 
     def finish(self, inputs: dict[str, str] | None = None) -> int:
@@ -235,7 +248,7 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
         seen: set[str] = set()
         for document in documents:
             if document.id in seen:
-                raise InputError(f"two input documents have the id {document.id!r}; give them distinct ids")
+                raise InputError(repeated_id(document.id))
             seen.add(document.id)
             if done.get(document.id) == text_digest(document.text):
                 figures["resumed"] += 1

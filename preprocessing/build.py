@@ -142,13 +142,20 @@ def pseudonymize_documents(documents: Iterable[Document], labels: str = "weak",
     The returned document's ``spans`` point exactly at the surrogates' names (gold labels), its
     ``text`` is the pseudonymized one, its id and metadata are kept.
     """
+    return map(pseudonymizer(labels, seed), documents)
+
+
+def pseudonymizer(labels: str = "weak", seed: int = 0) -> Callable[[Document], Document]:
+    """The function of :func:`pseudonymize_documents` for one document (each is independent of the
+    others: its surrogates are seeded by ``seed`` and its id)."""
     from rulings_anon.replacement.operators import PlaceholderSurrogate, replace
     from rulings_anon.replacement.surrogates import ReplacementTable, SurrogateGenerator
     from rulings_anon.replacement.type_inference import infer_type
 
     spans_of = placeholder_spans(labels)
     generator = SurrogateGenerator(seed)
-    for document in documents:
+
+    def pseudonymize(document: Document) -> Document:
         typed = [Span(s.start, s.end, type=s.type or infer_type(document.text, s.start, s.end))
                  for s in spans_of(document)]
         operator = PlaceholderSurrogate(ReplacementTable(generator.for_document(document.id)))
@@ -156,7 +163,9 @@ def pseudonymize_documents(documents: Iterable[Document], labels: str = "weak",
             replaced = replace(document.text, typed, operator)
         except ValueError as exc:  # overlapping or out-of-range gold spans
             raise InputError(f"cannot pseudonymize document {document.id!r}: {exc}") from None
-        yield Document(document.id, replaced.text, document.meta, replaced.spans)
+        return Document(document.id, replaced.text, document.meta, replaced.spans)
+
+    return pseudonymize
 
 
 def validation_split(doc_id: str, share: float = DEFAULT_VALIDATION_SHARE) -> str:
@@ -377,13 +386,9 @@ def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str
     """
     started = time.perf_counter()
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    for split in rf.SPLITS:  # shards of an earlier build would mix with the new ones
-        for stale in rf.shard_files(out, split):
-            stale.unlink()
-    builder = SequenceBuilder(tokenizer, max_seq_len, candidate_vectors, candidate_rate, seed,
-                              placeholder_symbol=not surrogates)
-    label = gold_labels() if surrogates else LABEL_SOURCES[labels]()
+    remove_shards(out)
+    builder, label = record_builder(tokenizer, labels=labels, surrogates=surrogates, max_seq_len=max_seq_len,
+                                    candidate_vectors=candidate_vectors, candidate_rate=candidate_rate, seed=seed)
     writers = {split: _ShardWriter(out, split, records_per_shard) for split in rf.SPLITS}
     summary = DocumentSummary()
     documents_per_split = dict.fromkeys(rf.SPLITS, 0)
@@ -391,10 +396,9 @@ def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str
     seen: set[str] = set()
     for document in documents:
         if document.id in seen:
-            raise InputError(f"document id {document.id!r} occurs twice: ids must be unique")
+            raise InputError(repeated_id(document.id))
         seen.add(document.id)
-        records = builder.sequences(document.id, label(document), summary)
-        split = validation_split(document.id, validation_share)
+        split, records = document_records(builder, label, document, validation_share, summary)
         documents_per_split[split] += 1
         writers[split].add(records)
         if keep_pieces:
@@ -405,30 +409,73 @@ def build_data(documents: Iterable[Document], tokenizer, out_dir, *, labels: str
         writer.close()
     if not seen:
         raise InputError("the corpus holds no documents")
-    meta = {"tokenizer": tokenizer.kind, "max_seq_len": builder.max_seq_len,
+    write_data_format(out, tokenizer, builder.max_seq_len, candidate_vectors=candidate_vectors,
+                      candidate_rate=candidate_rate, labels=labels, surrogates=surrogates,
+                      validation_share=validation_share, extra_meta=extra_meta)
+    stats = data_stats(summary, documents_per_split, {split: w.count for split, w in writers.items()},
+                       tokenizer.kind)
+    stats["seconds"] = round(time.perf_counter() - started, 1)
+    return BuildResult(stats, pieces)
+
+
+def remove_shards(out: Path) -> None:
+    """Make ``out`` and remove its shards: shards of an earlier build would mix with the new ones."""
+    out.mkdir(parents=True, exist_ok=True)
+    for split in rf.SPLITS:
+        for stale in rf.shard_files(out, split):
+            stale.unlink()
+
+
+def repeated_id(doc_id: str) -> str:
+    return f"document id {doc_id!r} occurs twice: ids must be unique"
+
+
+def record_builder(tokenizer, *, labels: str = "weak", surrogates: bool = False, max_seq_len: int | None = None,
+                   candidate_vectors: int = DEFAULT_CANDIDATE_VECTORS, candidate_rate: float = DEFAULT_CANDIDATE_RATE,
+                   seed: int = 0) -> tuple[SequenceBuilder, Callable[[Document], list[LabeledParagraph]]]:
+    """The :class:`SequenceBuilder` and the labelling function of a build (see :func:`build_data`)."""
+    builder = SequenceBuilder(tokenizer, max_seq_len, candidate_vectors, candidate_rate, seed,
+                              placeholder_symbol=not surrogates)
+    return builder, gold_labels() if surrogates else LABEL_SOURCES[labels]()
+
+
+def document_records(builder: SequenceBuilder, label, document: Document, validation_share: float,
+                     summary: DocumentSummary) -> tuple[str, list[rf.SequenceRecord]]:
+    """One document's split and records, its figures added to ``summary`` (the per-document work
+    of :func:`build_data` and of the Beam pipeline)."""
+    records = builder.sequences(document.id, label(document), summary)
+    return validation_split(document.id, validation_share), records
+
+
+def write_data_format(out: Path, tokenizer, max_seq_len: int, *, candidate_vectors: int, candidate_rate: float,
+                      labels: str, surrogates: bool, validation_share: float, extra_meta: dict | None = None) -> None:
+    """``format.json`` (without GloVe assets) and the tokenizer assets of a data directory."""
+    meta = {"tokenizer": tokenizer.kind, "max_seq_len": max_seq_len,
             "candidate_vectors": candidate_vectors, "candidate_rate": candidate_rate, "labels": labels,
             "surrogates": surrogates,
             "validation_share": validation_share, **tokenizer.format_meta(),
             "assets": {k: f"{rf.TOKENIZER_DIR}/{v}" for k, v in tokenizer.save_assets(out / rf.TOKENIZER_DIR).items()},
             **(extra_meta or {})}
     rf.write_format(out, meta)
-    stats = {
-        "documents": len(seen),
-        "train_documents": documents_per_split["train"],
-        "validation_documents": documents_per_split["validation"],
+
+
+def data_stats(summary: DocumentSummary, documents: dict[str, int], sequences: dict[str, int], kind: str) -> dict:
+    """The build's part of ``stats.json`` from the summed figures (per split: documents, sequences)."""
+    return {
+        "documents": documents["train"] + documents["validation"],
+        "train_documents": documents["train"],
+        "validation_documents": documents["validation"],
         "elements": summary.elements,
         "placeholder_elements": summary.placeholders,
         "positive_rate": round(summary.placeholders / max(summary.elements, 1), 6),
-        "tokens_per_element": {tokenizer.kind: round(summary.tokens / max(summary.elements, 1), 4)},
-        "sequences": writers["train"].count + writers["validation"].count,
-        "train_sequences": writers["train"].count,
-        "validation_sequences": writers["validation"].count,
+        "tokens_per_element": {kind: round(summary.tokens / max(summary.elements, 1), 4)},
+        "sequences": sequences["train"] + sequences["validation"],
+        "train_sequences": sequences["train"],
+        "validation_sequences": sequences["validation"],
         "split_paragraphs": summary.split_paragraphs,
         "truncated_elements": summary.truncated_elements,
         "candidate_share": round(summary.candidates / max(summary.candidate_slots, 1), 6),
-        "seconds": round(time.perf_counter() - started, 1),
     }
-    return BuildResult(stats, pieces)
 
 
 def make_records(documents: Iterable[Document | dict], tokenizer, out_dir, *, labels: str = "gold",

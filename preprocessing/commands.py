@@ -7,6 +7,7 @@ import sys
 
 from rulings_anon.cli import Command
 from rulings_anon.defaults import HELD_OUT_COURT
+from rulings_anon.runners import add_runner_option, beam_requested
 
 from .preprocess_commands import COMMANDS as PREPROCESS_COMMANDS
 
@@ -19,6 +20,7 @@ def _configure_detect(p: argparse.ArgumentParser) -> None:
     p.add_argument("--encoding", help="encoding of .txt inputs (default UTF-8), e.g. latin-1")
     p.add_argument("--patterns", help="a placeholder patterns JSON to use instead of data/placeholder_patterns.json")
     _add_judge(p)
+    add_runner_option(p)
 
 
 def _add_judge(p: argparse.ArgumentParser) -> None:
@@ -31,26 +33,22 @@ def _add_judge(p: argparse.ArgumentParser) -> None:
 
 def _detector(args):
     """The detector that ``--patterns``, ``--judge`` and ``--judge-model`` ask for."""
-    from rulings_anon.errors import InputError
-    from rulings_anon.placeholders.detector import Patterns, PlaceholderDetector
+    from .detection import load_detector
 
-    judge = None
-    if args.judge == "learned" or args.judge_model:
-        from rulings_anon.placeholders.judge import PlaceholderModel
-
-        try:
-            judge = PlaceholderModel.load(args.judge_model)
-        except (OSError, ValueError, KeyError) as exc:
-            raise InputError(f"cannot read the judge's weights ({exc})", args.judge_model or "data") from None
-    return PlaceholderDetector(Patterns.load(args.patterns) if getattr(args, "patterns", None) else None, judge)
+    return load_detector(args)
 
 
 def _run_detect(args) -> int:
+    if beam_requested(args):
+        from .beam_pipelines import detect_placeholders
+
+        return detect_placeholders(args)
     import json
 
-    from rulings_anon.document import spans_record
     from rulings_anon.inputs import read_input_documents
     from rulings_anon.jsonl import atomic_writer, check_writable
+
+    from .detection import detect_record
 
     detector = _detector(args)
     documents = spans = 0
@@ -58,10 +56,10 @@ def _run_detect(args) -> int:
     def records():
         nonlocal documents, spans
         for document in read_input_documents(args.inputs, args.encoding or "utf-8"):
-            found = detector.detect(document.text)
+            record = detect_record(detector, document)
             documents += 1
-            spans += len(found)
-            yield spans_record(document.id, found)
+            spans += len(record["spans"])
+            yield record
 
     if args.output != "-":
         check_writable(args.output, "--output")

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from rulings_anon.cli import Command
+from rulings_anon.runners import add_runner_option, beam_requested
 
 _PREPROCESS_EPILOG = """\
 examples:
@@ -70,6 +71,7 @@ def _configure_preprocess(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of candidate vectors and GloVe (default: 0)")
     p.add_argument("--json", action="store_true", help="print stats.json instead of the table")
     p.add_argument("--encoding", help="encoding of .txt inputs (default UTF-8)")
+    add_runner_option(p)
 
 
 def _check_ranges(args) -> None:
@@ -109,8 +111,13 @@ def _run_preprocess(args) -> int:
         glove_min_cooccurrence=args.glove_min_cooccurrence, pretrained_glove=args.pretrained_glove, seed=args.seed,
         pseudonymize=args.pseudonymize)
     check_writable(args.out, "--out", folder=True)
-    documents = list(read_input_documents(args.corpus, args.encoding or "utf-8"))
-    stats = preprocess(documents, args.out, options, log=lambda m: print(m, file=sys.stderr))
+    if beam_requested(args):
+        from .beam_pipelines import preprocess as preprocess_on_beam
+
+        stats = preprocess_on_beam(args, options)
+    else:
+        documents = list(read_input_documents(args.corpus, args.encoding or "utf-8"))
+        stats = preprocess(documents, args.out, options, log=lambda m: print(m, file=sys.stderr))
     print(json.dumps(stats, indent=2) if args.json else format_stats(stats))
     print(f"-> {args.out}", file=sys.stderr)
     return 0

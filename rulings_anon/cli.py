@@ -59,7 +59,11 @@ def build_parser(stages=STAGES, prog: str = "rulings-anon") -> argparse.Argument
 def main(argv=None, stages=STAGES, prog: str = "rulings-anon") -> int:
     """Parse ``argv`` and run the chosen subcommand; bad input ends in one line on stderr."""
     parser = build_parser(stages, prog)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        if not hasattr(args, "beam_args"):  # only commands with --runner pass options on (to Beam)
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        args.beam_args = unknown
     command: Command = args._command
     try:
         code = command.run(args)

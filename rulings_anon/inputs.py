@@ -75,33 +75,45 @@ def read_text_document(path, encoding: str | None = None) -> Document:
     return Document(path.stem, decode_text(data, path, encoding), {"source": str(path)})
 
 
+def input_files(raw) -> list[Path]:
+    """The files an input path stands for: the file itself, or a corpus directory's
+    ``rulings.jsonl`` or else its supported files (sorted); raises :class:`InputError`."""
+    path = Path(raw)
+    if not path.exists():
+        raise InputError("no such file or directory", path)
+    if not path.is_dir():
+        return [path]
+    rulings = path / "rulings.jsonl"
+    if rulings.exists():
+        return [rulings]
+    files = sorted(p for p in path.iterdir() if p.is_file() and _has_suffix(p, SUPPORTED))
+    if not files:
+        raise InputError("directory holds no rulings.jsonl and no supported files", path)
+    return files
+
+
+def read_file_documents(path, encoding: str | None = None) -> Iterator[Document]:
+    """The documents of one file (of :func:`input_files`), by its suffix."""
+    path = Path(path)
+    if _has_suffix(path, JSONL_SUFFIXES):
+        yield from read_jsonl_documents(path)
+    elif _has_suffix(path, (".txt",)):
+        yield read_text_document(path, encoding)
+    elif _has_suffix(path, PORTAL_SUFFIXES):
+        from rulings_anon import formats
+
+        yield from formats.read_portal_file(path)
+    else:
+        raise InputError(
+            "unsupported file type (expected .jsonl, .txt, .xml, .zip, .html or .tar.gz)", path
+        )
+
+
 def read_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Document]:
     """Yield the documents of every path in order; raises :class:`InputError` on bad input."""
     for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            raise InputError("no such file or directory", path)
-        if path.is_dir():
-            rulings = path / "rulings.jsonl"
-            if rulings.exists():
-                yield from read_jsonl_documents(rulings)
-                continue
-            files = sorted(p for p in path.iterdir() if p.is_file() and _has_suffix(p, SUPPORTED))
-            if not files:
-                raise InputError("directory holds no rulings.jsonl and no supported files", path)
-            yield from read_documents(files, encoding)
-        elif _has_suffix(path, JSONL_SUFFIXES):
-            yield from read_jsonl_documents(path)
-        elif _has_suffix(path, (".txt",)):
-            yield read_text_document(path, encoding)
-        elif _has_suffix(path, PORTAL_SUFFIXES):
-            from rulings_anon import formats
-
-            yield from formats.read_portal_file(path)
-        else:
-            raise InputError(
-                "unsupported file type (expected .jsonl, .txt, .xml, .zip, .html or .tar.gz)", path
-            )
+        for path in input_files(raw):
+            yield from read_file_documents(path, encoding)
 
 
 def _where(document: Document, path: Path) -> str:

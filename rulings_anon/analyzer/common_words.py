@@ -58,9 +58,19 @@ def batch_common_words(texts: Iterable[str], share: float = BATCH_SHARE,
     documents = 0
     for text in texts:
         documents += 1
-        counts.update(set(_WORD.findall(text)))
-    least = max(min_documents, share * documents)
+        counts.update(document_words(text))
+    least = least_documents(documents, share, min_documents)
     return frozenset(word for word, n in counts.items() if n >= least)
+
+
+def document_words(text: str) -> set[str]:
+    """The capitalized words of one text, each once (what :func:`batch_common_words` counts)."""
+    return set(_WORD.findall(text))
+
+
+def least_documents(documents: int, share: float = BATCH_SHARE, min_documents: int = BATCH_MIN_DOCUMENTS) -> float:
+    """In how many of ``documents`` texts a word must occur to be the batch's vocabulary."""
+    return max(min_documents, share * documents)
 
 
 def common_words_for(texts: Iterable[str]) -> frozenset[str]:

@@ -408,5 +408,11 @@ def batch_document_frequency(texts: Sequence[str]) -> dict[str, int]:
     """Capitalized word -> in how many of ``texts`` it occurs."""
     df: Counter = Counter()
     for text in texts:
-        df.update({w for w in (core_word(t) for t in text.split()) if is_candidate(w)})
+        df.update(document_candidate_words(text))
     return dict(df)
+
+
+def document_candidate_words(text: str) -> set[str]:
+    """The capitalized candidate words of one text, each once (what :func:`batch_document_frequency`
+    counts; the Beam pipeline counts them across workers)."""
+    return {w for w in (core_word(t) for t in text.split()) if is_candidate(w)}

@@ -255,7 +255,11 @@ class SensitivityElementModel:
 
     def set_batch(self, texts) -> None:
         texts = list(texts)
-        self.batch_df, self.batch_size = sf.batch_document_frequency(texts), len(texts)
+        self.set_batch_frequency(sf.batch_document_frequency(texts), len(texts))
+
+    def set_batch_frequency(self, df: dict[str, int], size: int) -> None:
+        """The batch's document frequencies, counted elsewhere (by the Beam pipeline, across workers)."""
+        self.batch_df, self.batch_size = df, size
 
     def threshold(self, rule: str) -> float:
         """The threshold the model's ``config.json`` stores for ``rule`` (see ``rules`` there)."""

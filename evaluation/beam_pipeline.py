@@ -1,0 +1,166 @@
+"""``score`` as an Apache Beam pipeline (``--runner RUNNER``).
+
+The same work as in-process, through the same functions: :func:`evaluation.commands.load_scorer`
+(through :class:`~evaluation.commands.ScoreSetup`) loads the model and the NER once per worker
+(``DoFn.setup``), :meth:`evaluation.scoring.Scorer.score` decides the spans of a chunk of documents
+and :func:`evaluation.scoring.score_record` makes each record. The batch vocabulary (the capitalized words recurring in many input documents, which the
+in-process run counts in a first pass) is counted across the workers and reaches every scorer as a
+side input, so each document is decided as in-process.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import replace
+
+import apache_beam as beam
+
+from rulings_anon import beam_io
+from rulings_anon.analyzer.common_words import document_words, least_documents
+from rulings_anon.analyzer.sensitivity import document_candidate_words
+from rulings_anon.document import count_elements
+from rulings_anon.runners import as_url
+
+from .scoring import CHUNK_ELEMENTS, repeated_id, score_record
+
+NAMESPACE = "rulings_anon"
+
+
+class ScoreDocuments(beam.DoFn):
+    """Documents -> scored records, in chunks of about ``CHUNK_ELEMENTS`` elements per worker."""
+
+    def __init__(self, args, setup):
+        super().__init__()
+        self.args = args
+        self.setup_of = setup  # evaluation.commands.ScoreSetup
+        self.documents = beam_io.counter(NAMESPACE, "documents")
+        self.elements = beam_io.counter(NAMESPACE, "elements")
+        self.spans = beam_io.counter(NAMESPACE, "spans")
+        self.milliseconds = beam_io.counter(NAMESPACE, "scoring_ms")
+
+    def setup(self):
+        self.scorer = self.setup_of.scorer(fetch=beam_io.local_directory)
+        self.ready = False
+
+    def start_bundle(self):
+        self.chunk, self.size = [], 0
+
+    def process(self, document, batch_words, batch_df, batch_size):
+        if not self.ready:  # the side inputs are the same for every document
+            self.scorer = replace(self.scorer, settings=self.setup_of.settings(frozenset(batch_words or ())))
+            if self.setup_of.uses_batch_frequency and hasattr(self.scorer.model, "set_batch_frequency"):
+                self.scorer.model.set_batch_frequency(dict(batch_df), batch_size)
+            self.ready = True
+        self.chunk.append(document)
+        self.size += count_elements(document.text)
+        if self.size >= CHUNK_ELEMENTS:
+            yield from self._flush()
+
+    def finish_bundle(self):
+        from apache_beam.transforms.window import GlobalWindow
+        from apache_beam.utils.windowed_value import WindowedValue
+
+        for record in self._flush():
+            yield WindowedValue(record, GlobalWindow().max_timestamp(), [GlobalWindow()])
+
+    def _flush(self):
+        chunk, self.chunk, self.size = self.chunk, [], 0
+        if not chunk:
+            return
+        started = time.perf_counter()
+        found = self.scorer.score(chunk)
+        self.milliseconds.inc(int(1000 * (time.perf_counter() - started)))
+        for document, spans in zip(chunk, found, strict=True):
+            self.documents.inc()
+            self.elements.inc(count_elements(document.text))
+            self.spans.inc(len(spans))
+            yield score_record(document, spans, bool(self.args.anonymize), bool(self.args.pseudonymize),
+                               self.args.seed)
+
+
+def _frequent(item, documents: int):
+    word, count = item
+    if count >= least_documents(documents):
+        yield word
+
+
+def batch_vocabulary(documents):
+    """The capitalized words in enough of ``documents`` (``analyzer.common_words.batch_common_words``), as
+    one list: counted per word across the workers."""
+    total = documents | "Documents" >> beam.combiners.Count.Globally()
+    return (documents
+            | "Words" >> beam.FlatMap(lambda document: sorted(document_words(document.text)))
+            | "PerWord" >> beam.combiners.Count.PerElement()
+            | "Frequent" >> beam.FlatMap(_frequent, beam.pvalue.AsSingleton(total))
+            | "AsList" >> beam.combiners.ToList())
+
+
+def _check_targets(args) -> None:
+    from rulings_anon.errors import InputError
+
+    if args.show:
+        raise InputError("--show prints in-process only; leave it out with --runner")
+    for name in ("anonymize", "pseudonymize"):
+        target = getattr(args, name)
+        if target is not None and not str(target).endswith((".jsonl", ".jsonl.gz", ".jsonl.xz")):
+            raise InputError(f"with --runner, --{name} writes sharded JSONL: give a .jsonl target, not a folder",
+                             target)
+
+
+def score(args, setup) -> int:
+    """``score --runner``: sharded spans JSONL beside ``--output`` (and ``--anonymize``/``--pseudonymize``).
+
+    ``setup`` (:class:`evaluation.commands.ScoreSetup`) makes the decision settings and the scorer
+    of the command line.
+    """
+    _check_targets(args)
+    setup.check()
+    # --output and the texts' targets are Paths: a gs://... URL gets back its "//" here.
+    for name in ("output", "anonymize", "pseudonymize"):
+        if getattr(args, name) is not None:
+            setattr(args, name, as_url(getattr(args, name)) or str(getattr(args, name)))
+    options = beam_io.pipeline_options(args.runner, args.beam_args)
+    for option in ("output", "anonymize", "pseudonymize"):
+        if getattr(args, option) is not None:
+            beam_io.prepare_output(getattr(args, option), f"--{option}")
+
+    def build(pipeline):
+        documents = pipeline | "Read" >> beam_io.ReadDocuments(args.inputs, args.encoding or "utf-8")
+        _ = documents | "UniqueIds" >> beam_io.RefuseRepeatedIds(repeated_id)
+        if setup.uses_batch_vocabulary:
+            words = batch_vocabulary(documents)
+        else:
+            words = pipeline | "NoBatchWords" >> beam.Create([[]])
+        if setup.uses_batch_frequency:  # the sensitivity model's document frequencies of the batch
+            frequency = (documents
+                         | "CandidateWords" >> beam.FlatMap(lambda d: sorted(document_candidate_words(d.text)))
+                         | "PerCandidate" >> beam.combiners.Count.PerElement())
+        else:
+            frequency = pipeline | "NoFrequency" >> beam.Create([])
+        size = documents | "BatchSize" >> beam.combiners.Count.Globally()
+        records = documents | "Score" >> beam.ParDo(ScoreDocuments(args, setup), beam.pvalue.AsSingleton(words),
+                                                    beam.pvalue.AsDict(frequency), beam.pvalue.AsSingleton(size))
+        _ = (records
+             | "SpansOnly" >> beam.Map(lambda r: {"id": r["id"], "spans": r["spans"]})
+             | "Spans" >> beam_io.WriteJsonl(args.output))
+        if args.anonymize:
+            _ = (records
+                 | "AnonymizedText" >> beam.Map(lambda r: {"id": r["id"], "text": r["anonymized"]})
+                 | "Anonymized" >> beam_io.WriteJsonl(args.anonymize))
+        if args.pseudonymize:
+            _ = (records
+                 | "PseudonymizedText" >> beam.Map(lambda r: {"id": r["id"], **r["pseudonymized"]})
+                 | "Pseudonymized" >> beam_io.WriteJsonl(args.pseudonymize))
+
+    started = time.perf_counter()
+    counts = beam_io.counters(beam_io.run_pipeline(options, build), NAMESPACE)
+    seconds = time.perf_counter() - started
+    prefix, suffix = beam_io.shard_prefix(args.output)
+    elements = counts.get("elements", 0)
+    scoring = counts.get("scoring_ms", 0) / 1000
+    per_worker = f", {elements / scoring:,.0f} elements/s per worker while scoring" if scoring else ""
+    print(f"score: {counts.get('documents', 0)} documents, {elements:,} elements, {counts.get('spans', 0):,} spans "
+          f"in {seconds:.1f} s on {args.runner}, start-up included ({elements / seconds:,.0f} elements/s"
+          f"{per_worker}) -> {prefix}-*-of-*{suffix}", file=sys.stderr)
+    return 0
