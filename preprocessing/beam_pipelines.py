@@ -173,7 +173,7 @@ def preprocess(args, options) -> dict:
 
     from rulings_anon.errors import InputError
     from rulings_anon.inputs import read_input_documents
-    from rulings_anon.jsonl import read_json, write_json
+    from rulings_anon.jsonl import read_json
 
     from . import record_format as rf
     from .build import (
@@ -185,7 +185,7 @@ def preprocess(args, options) -> dict:
         repeated_id,
         write_data_format,
     )
-    from .preprocess import bert_tokenizer, glove_tokenizer, glove_vectors
+    from .preprocess import bert_tokenizer, finish, glove_tokenizer
 
     def log(message):
         print(message, file=sys.stderr)
@@ -248,14 +248,6 @@ def preprocess(args, options) -> dict:
     if surrogates:
         stats["pseudonymize"] = options.pseudonymize
         stats["surrogate_spans"] = counts.get("surrogate_spans", 0)
-    if options.tokenizer == "glove":
-        pieces = [r.token_ids for split in rf.SPLITS for r in rf.read_records(rf.shard_files(out, split))]
-        meta = rf.read_format(out)
-        vectors = glove_vectors(options, tokenizer, pieces, out, log)
-        meta["assets"].update(vectors["assets"])
-        meta["glove_dim"] = options.glove_dim
-        rf.write_format(out, {k: v for k, v in meta.items() if k != "format_version"})
-        stats.update(vectors["figures"])
-    stats["seconds"] = round(time.perf_counter() - started, 1)
-    write_json(out / rf.STATS_FILE, stats)
-    return stats
+    return finish(options, tokenizer, lambda: [r.token_ids for split in rf.SPLITS
+                                               for r in rf.read_records(rf.shard_files(out, split))],
+                  out, stats, started, log)

@@ -202,9 +202,15 @@ def preprocess(documents: list[Document], out, options: PreprocessOptions, log=p
     if surrogates:
         stats["pseudonymize"] = options.pseudonymize
         stats["surrogate_spans"] = sum(len(d.spans) for d in documents)
+    return finish(options, tokenizer, lambda: result.piece_sequences, out, stats, started, log)
+
+
+def finish(options: PreprocessOptions, tokenizer, pieces, out: Path, stats: dict, started: float, log) -> dict:
+    """The last step of ``preprocess``, in-process and on Beam: the GloVe vectors of the written
+    pieces (``pieces()`` is only called for the GloVe tokenizer), then ``stats.json``."""
     if options.tokenizer == "glove":
         meta = rf.read_format(out)
-        vectors = glove_vectors(options, tokenizer, result.piece_sequences, out, log)
+        vectors = glove_vectors(options, tokenizer, pieces(), out, log)
         meta["assets"].update(vectors["assets"])
         meta["glove_dim"] = options.glove_dim
         rf.write_format(out, {k: v for k, v in meta.items() if k != "format_version"})
