@@ -18,6 +18,7 @@ from rulings_anon.placeholders.judge import (
     fit_logistic,
     overlaps,
     paragraph_candidates,
+    positive_intervals,
 )
 from rulings_anon.placeholders.paragraphs import extract_paragraphs
 
@@ -51,7 +52,7 @@ def document_examples(detector, featurizer, document, checked) -> list[tuple[lis
     gold = element_labels(elements, document.spans)
     if checked:
         gold = _with_checked(document.id, elements, gold, checked)
-    intervals = [(e.start, e.end) for e, g in zip(elements, gold) if g]
+    intervals = positive_intervals(elements, gold)
     starts = [a for a, _ in intervals]
     out = []
     for paragraph in extract_paragraphs(document.text):
