@@ -278,8 +278,9 @@ def _masker(settings: PretrainSettings, vocab: list[str]):
 
 
 def _compared(settings: PretrainSettings) -> dict:
-    """The settings a resumed run must share with its start: all but the step count, which may grow."""
-    return json.loads(json.dumps({k: v for k, v in settings.to_dict().items() if k != "steps"}))
+    """The settings a resumed run must share with its start: all but the step count, which may grow
+    (:func:`rulings_anon.checkpoints.changed_settings` compares them as JSON)."""
+    return {k: v for k, v in settings.to_dict().items() if k != "steps"}
 
 
 def _settings_for(work: Path, settings: PretrainSettings, restart: bool, fingerprint: str,
