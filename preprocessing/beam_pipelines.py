@@ -185,15 +185,13 @@ def preprocess(args, options) -> dict:
         repeated_id,
         write_data_format,
     )
-    from .preprocess import bert_tokenizer, finish, glove_tokenizer
+    from .preprocess import bert_tokenizer, check_options, finish, glove_tokenizer
 
     def log(message):
         print(message, file=sys.stderr)
 
     started = time.perf_counter()
-    rf.check_kind(options.tokenizer)
-    if options.labels not in ("weak", "gold"):
-        raise InputError(f"unknown --labels {options.labels!r}: use weak or gold")
+    check_options(options)
     beam_options = beam_io.pipeline_options(args.runner, args.beam_args)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

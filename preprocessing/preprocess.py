@@ -170,12 +170,17 @@ def _bar(total: int, desc: str):
     return tqdm(total=total, desc=desc, unit="", file=sys.stderr, disable=not sys.stderr.isatty())
 
 
-def preprocess(documents: list[Document], out, options: PreprocessOptions, log=print) -> dict:
-    """Run the whole stage into ``out``; returns the stats written to ``stats.json``."""
-    started = time.perf_counter()
+def check_options(options: PreprocessOptions) -> None:
+    """What ``preprocess`` refuses before any work, in-process and on Beam: an unknown tokenizer or ``--labels``."""
     rf.check_kind(options.tokenizer)
     if options.labels not in ("weak", "gold"):
         raise InputError(f"unknown --labels {options.labels!r}: use weak or gold")
+
+
+def preprocess(documents: list[Document], out, options: PreprocessOptions, log=print) -> dict:
+    """Run the whole stage into ``out``; returns the stats written to ``stats.json``."""
+    started = time.perf_counter()
+    check_options(options)
     if not documents:
         raise InputError("the corpus holds no documents")
     out = Path(out)
