@@ -80,13 +80,6 @@ def _lex_class(word: str) -> str:
     return "unknown"
 
 
-@dataclass
-class _Context:
-    """Per-paragraph caches: the neighbour word classes repeat."""
-
-    classes: dict[str, str] = field(default_factory=dict)
-
-
 class WindowFeatures:
     """Feature strings of a candidate element and its neighbours, read with a detector's lists."""
 
