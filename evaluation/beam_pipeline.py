@@ -22,7 +22,7 @@ from rulings_anon.analyzer.sensitivity import document_candidate_words
 from rulings_anon.document import count_elements
 from rulings_anon.runners import as_url
 
-from .scoring import CHUNK_ELEMENTS, repeated_id, score_record
+from .scoring import CHUNK_ELEMENTS, is_jsonl_target, repeated_id, score_record
 
 NAMESPACE = "rulings_anon"
 
@@ -103,7 +103,7 @@ def _check_targets(args) -> None:
         raise InputError("--show prints in-process only; leave it out with --runner")
     for name in ("anonymize", "pseudonymize"):
         target = getattr(args, name)
-        if target is not None and not str(target).endswith((".jsonl", ".jsonl.gz", ".jsonl.xz")):
+        if target is not None and not is_jsonl_target(target):
             raise InputError(f"with --runner, --{name} writes sharded JSONL: give a .jsonl target, not a folder",
                              target)
 
