@@ -41,10 +41,6 @@ _TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rat
 FORMAT = 1
 
 
-def features_module_file() -> str:
-    return sf.__file__
-
-
 @dataclass
 class CourtFeatures:
     """Feature rows of one court's (or batch's) candidates with what the tables need."""
@@ -252,13 +248,6 @@ class SensitivityElementModel:
     def set_batch_frequency(self, df: dict[str, int], size: int) -> None:
         """The batch's document frequencies, counted elsewhere (by the Beam pipeline, across workers)."""
         self.batch_df, self.batch_size = df, size
-
-    def threshold(self, rule: str) -> float:
-        """The threshold the model's ``config.json`` stores for ``rule`` (see ``rules`` there)."""
-        thresholds = self.model.config.get("thresholds") or {}
-        if rule not in thresholds:
-            raise ModelError(f"{self.model_dir or 'data/scorer'}: no threshold for {rule!r} in config.json")
-        return float(thresholds[rule])
 
     def probabilities(self, documents, candidates=None, elements=None, recognizer_hits=None) -> list[np.ndarray]:
         """Per document, each element's probability.
