@@ -22,7 +22,7 @@ from rulings_anon.analyzer.sensitivity import document_candidate_words
 from rulings_anon.document import count_elements
 from rulings_anon.runners import as_url
 
-from .scoring import CHUNK_ELEMENTS, repeated_id, score_record
+from .scoring import CHUNK_ELEMENTS, is_jsonl_target, repeated_id, score_record
 
 NAMESPACE = "rulings_anon"
 
@@ -85,10 +85,10 @@ def _frequent(item, documents: int):
         yield word
 
 
-def batch_vocabulary(documents):
+def batch_vocabulary(documents, total):
     """The capitalized words in enough of ``documents`` (``analyzer.common_words.batch_common_words``), as
-    one list: counted per word across the workers."""
-    total = documents | "Documents" >> beam.combiners.Count.Globally()
+    one list: counted per word across the workers; ``total`` is the number of documents (a
+    one-element PCollection)."""
     return (documents
             | "Words" >> beam.FlatMap(lambda document: sorted(document_words(document.text)))
             | "PerWord" >> beam.combiners.Count.PerElement()
@@ -103,7 +103,7 @@ def _check_targets(args) -> None:
         raise InputError("--show prints in-process only; leave it out with --runner")
     for name in ("anonymize", "pseudonymize"):
         target = getattr(args, name)
-        if target is not None and not str(target).endswith((".jsonl", ".jsonl.gz", ".jsonl.xz")):
+        if target is not None and not is_jsonl_target(target):
             raise InputError(f"with --runner, --{name} writes sharded JSONL: give a .jsonl target, not a folder",
                              target)
 
@@ -128,8 +128,9 @@ def score(args, setup) -> int:
     def build(pipeline):
         documents = pipeline | "Read" >> beam_io.ReadDocuments(args.inputs, args.encoding or "utf-8")
         _ = documents | "UniqueIds" >> beam_io.RefuseRepeatedIds(repeated_id)
+        size = documents | "BatchSize" >> beam.combiners.Count.Globally()
         if setup.uses_batch_vocabulary:
-            words = batch_vocabulary(documents)
+            words = batch_vocabulary(documents, size)
         else:
             words = pipeline | "NoBatchWords" >> beam.Create([[]])
         if setup.uses_batch_frequency:  # the sensitivity model's document frequencies of the batch
@@ -138,7 +139,6 @@ def score(args, setup) -> int:
                          | "PerCandidate" >> beam.combiners.Count.PerElement())
         else:
             frequency = pipeline | "NoFrequency" >> beam.Create([])
-        size = documents | "BatchSize" >> beam.combiners.Count.Globally()
         records = documents | "Score" >> beam.ParDo(ScoreDocuments(args, setup), beam.pvalue.AsSingleton(words),
                                                     beam.pvalue.AsDict(frequency), beam.pvalue.AsSingleton(size))
         _ = (records

@@ -141,7 +141,7 @@ class ScoreRun:
         check_writable(self.output, "--output")
         for option, target in (("--anonymize", self.anonymize), ("--pseudonymize", self.pseudonymize)):
             if target is not None:
-                folder = not _is_jsonl(target)
+                folder = not is_jsonl_target(target)
                 check_writable(target, option, folder=folder)
                 if Path(target).resolve() == Path(self.output).resolve():
                     raise InputError(f"{option} names the same file as --output", target)
@@ -206,7 +206,8 @@ class ScoreRun:
         return count
 
 
-def _is_jsonl(target) -> bool:
+def is_jsonl_target(target) -> bool:
+    """Whether a texts target (--anonymize, --pseudonymize) is one JSONL file rather than a folder."""
     return Path(target).name.endswith((".jsonl", ".jsonl.gz", ".jsonl.xz"))
 
 
@@ -215,7 +216,7 @@ def _write_texts(target: Path, items: list[tuple[str, dict]]) -> None:
     one per document, named by :func:`rulings_anon.filenames.file_stems` (the id itself when it is a
     plain short name, else a safe prefix and a hash of the id) with an ``index.jsonl`` mapping the
     ids to the file names."""
-    if _is_jsonl(target):
+    if is_jsonl_target(target):
         write_jsonl(target, ({"id": doc_id, **content} for doc_id, content in items))
         return
     target = Path(target)

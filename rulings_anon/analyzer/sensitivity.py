@@ -335,15 +335,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
                        for context, i in zip(keys, candidates, strict=True)]
     else:
         masked_keys = keys
-    prior = CONTEXT_PRIOR * tables.prior
-    for s, slot in enumerate(CONTEXT_SLOTS):
-        table = tables.context.get(slot, {})
-        cells = [table.get(k[s], (0, 0)) if k[s] is not None else (0, 0) for k in keys]
-        pos = np.array([c[0] for c in cells], np.float32)
-        count = np.array([c[1] for c in cells], np.float32)
-        rows[:, COLUMN[f"{slot}_rate"]] = (pos + prior) / (count + CONTEXT_PRIOR)
-        rows[:, COLUMN[f"{slot}_count"]] = np.log1p(count)
-    rows[:, COLUMN["clear_count"]] = np.log1p(np.array([tables.clear.get(w, 0) for w in cand_words], np.float32))
+    fill_table_columns(rows, tables, keys, cand_words)
 
     ids: dict[str, int] = {}
     group = np.array([ids.setdefault(w, len(ids)) for w in cand_words])
@@ -363,6 +355,21 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["standalone"]] = [hit_of[i][1] if i in hit_of else 0 for i in candidates]
     aggregate(rows, group)
     return DocumentFeatures(elements, candidates, keys, masked_keys, rows)
+
+
+def fill_table_columns(rows: np.ndarray, tables: Tables, keys: Sequence[Sequence[str | None]],
+                       words: Sequence[str]) -> None:
+    """Fill the context-rate and clear-count columns of ``rows`` from ``tables``, per candidate its
+    context ``keys`` (as the text has them) and its ``words``."""
+    prior = CONTEXT_PRIOR * tables.prior
+    for s, slot in enumerate(CONTEXT_SLOTS):
+        table = tables.context.get(slot, {})
+        cells = [table.get(k[s], (0, 0)) if k[s] is not None else (0, 0) for k in keys]
+        pos = np.array([c[0] for c in cells], np.float32)
+        count = np.array([c[1] for c in cells], np.float32)
+        rows[:, COLUMN[f"{slot}_rate"]] = (pos + prior) / (count + CONTEXT_PRIOR)
+        rows[:, COLUMN[f"{slot}_count"]] = np.log1p(count)
+    rows[:, COLUMN["clear_count"]] = np.log1p(np.array([tables.clear.get(w, 0) for w in words], np.float32))
 
 
 def _hits_by_element(elements: list[Element], hits, rec) -> dict[int, tuple[int, bool]]:

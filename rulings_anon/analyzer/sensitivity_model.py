@@ -41,10 +41,6 @@ _TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rat
 FORMAT = 1
 
 
-def features_module_file() -> str:
-    return sf.__file__
-
-
 @dataclass
 class CourtFeatures:
     """Feature rows of one court's (or batch's) candidates with what the tables need."""
@@ -104,15 +100,7 @@ def build_tables(courts: Sequence[CourtFeatures], clears: Sequence[dict[str, int
 def with_tables(court: CourtFeatures, tables: sf.Tables) -> np.ndarray:
     """``court``'s rows with the table columns filled from ``tables``."""
     rows = court.rows.copy()
-    prior = sf.CONTEXT_PRIOR * tables.prior
-    for s, slot in enumerate(sf.CONTEXT_SLOTS):
-        table = tables.context.get(slot, {})
-        cells = [table.get(k[s], (0, 0)) if k[s] is not None else (0, 0) for k in court.lookup_keys]
-        pos = np.array([c[0] for c in cells], np.float32)
-        count = np.array([c[1] for c in cells], np.float32)
-        rows[:, sf.COLUMN[f"{slot}_rate"]] = (pos + prior) / (count + sf.CONTEXT_PRIOR)
-        rows[:, sf.COLUMN[f"{slot}_count"]] = np.log1p(count)
-    rows[:, sf.COLUMN["clear_count"]] = np.log1p(np.array([tables.clear.get(w, 0) for w in court.words], np.float32))
+    sf.fill_table_columns(rows, tables, court.lookup_keys, court.words)
     groups: dict[tuple[int, str], list[int]] = defaultdict(list)
     for r, (d, w) in enumerate(zip(court.documents, court.words, strict=True)):
         groups[(int(d), w)].append(r)
@@ -260,13 +248,6 @@ class SensitivityElementModel:
     def set_batch_frequency(self, df: dict[str, int], size: int) -> None:
         """The batch's document frequencies, counted elsewhere (by the Beam pipeline, across workers)."""
         self.batch_df, self.batch_size = df, size
-
-    def threshold(self, rule: str) -> float:
-        """The threshold the model's ``config.json`` stores for ``rule`` (see ``rules`` there)."""
-        thresholds = self.model.config.get("thresholds") or {}
-        if rule not in thresholds:
-            raise ModelError(f"{self.model_dir or 'data/scorer'}: no threshold for {rule!r} in config.json")
-        return float(thresholds[rule])
 
     def probabilities(self, documents, candidates=None, elements=None, recognizer_hits=None) -> list[np.ndarray]:
         """Per document, each element's probability.
