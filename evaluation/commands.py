@@ -443,7 +443,7 @@ def _run_score(args) -> int:
         use_features(args, default=True)
         return score(args, ScoreSetup(args))
     from rulings_anon.document import count_elements
-    from rulings_anon.inputs import read_documents, read_input_documents
+    from rulings_anon.inputs import read_input_documents
 
     from .highlight import highlight
     from .scoring import ScoreRun, score_documents, text_digest
@@ -462,7 +462,7 @@ def _run_score(args) -> int:
     def texts():
         nonlocal elements
         if inputs:
-            yield from (d.text for d in read_documents(args.inputs, args.encoding or "utf-8"))
+            yield from (d.text for d in read_input_documents(args.inputs, args.encoding or "utf-8"))
             return
         for document in read_input_documents(args.inputs, args.encoding or "utf-8"):
             inputs[document.id] = text_digest(document.text)
@@ -483,7 +483,9 @@ def _run_score(args) -> int:
         print(f"== {document.id} ({len(spans)} spans)")
         print(highlight(document.text, spans, ansi))
 
-    figures = score_documents(scorer, read_documents(args.inputs, args.encoding or "utf-8"), run,
+    # every pass reads the input by the same rules: a document named twice (a file and the folder
+    # holding it) is one document, in the batch vocabulary as in the output
+    figures = score_documents(scorer, read_input_documents(args.inputs, args.encoding or "utf-8"), run,
                               show if args.show else None, progress=True, inputs=inputs, elements=elements)
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
     restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")

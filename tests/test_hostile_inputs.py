@@ -208,6 +208,13 @@ def test_case3_same_file_name_in_two_folders_is_an_error_not_a_dropped_ruling(tm
     # the same file named twice (itself and its folder) is one ruling, not a conflict
     done = cli("detect-placeholders", tmp_path / "a", tmp_path / "a" / "urteil.txt", "--output", tmp_path / "s.jsonl")
     assert done.returncode == 0 and [r["id"] for r in read_jsonl(tmp_path / "s.jsonl")] == ["urteil"]
+    # score too: one document, scored once, and its batch vocabulary counts it once
+    done = cli("score", tmp_path / "a", tmp_path / "a" / "urteil.txt", "--output", tmp_path / "twice.jsonl")
+    assert done.returncode == 0, done.stderr
+    once = cli("score", tmp_path / "a", "--output", tmp_path / "once.jsonl")
+    assert once.returncode == 0, once.stderr
+    assert [r["id"] for r in read_jsonl(tmp_path / "twice.jsonl")] == ["urteil"]
+    assert list(read_jsonl(tmp_path / "twice.jsonl")) == list(read_jsonl(tmp_path / "once.jsonl"))
 
 
 def test_case3_detect_placeholders_refuses_two_lines_of_one_id(tmp_path):
