@@ -15,8 +15,10 @@ from rulings_anon.lexicon import (
     OTHER_PROPER,
     PERSON_NAME,
     PLACE_NAME,
+    SortedLexicon,
     load_lexicon,
     lookup,
+    sorted_lexicon,
 )
 from rulings_anon.ner import load_ner, train_ner
 from rulings_anon.ner.dataset import dev_corpus_files
@@ -76,6 +78,19 @@ def test_shipped_lexicon_knows_nouns_names_places_and_their_case_forms():
     assert table["Müller"] == COMMON_NOUN | PERSON_NAME
     assert table["Delmenhorst"] & PLACE_NAME
     assert "gitarre" not in table and "Taferner" not in table
+
+
+def test_the_sorted_lexicon_finds_by_bisection_what_the_dict_holds():
+    table, searched = load_lexicon(DEFAULT), sorted_lexicon(DEFAULT)
+    forms = sorted(table)
+    for form in forms[::97] + [forms[0], forms[-1]]:
+        assert searched.get(form) == table[form], form
+    for absent in ("", "gitarre", "Taferner", "Aaaaa", "\u00ff\u00ff", "Zzzzzzzz", forms[0][:-1], forms[-1] + "x"):
+        assert searched.get(absent, -1) == -1 == table.get(absent, -1), absent
+    for word in ("Honorarbescheid", "Gitarre", "Müller", "Taferner", "EP1441735Bescheid"):
+        assert lookup(searched, word) == lookup(table, word)
+    tiny = SortedLexicon(b"Ab\t1\nAbc\t2\nB\t4\n\xc3\x84rger\t1\n")  # "Ärger": UTF-8 bytes sort last
+    assert [tiny.get(f) for f in ("Ab", "Abc", "B", "Ärger", "A", "Abcd", "C")] == [1, 2, 4, 1, None, None, None]
 
 
 def test_an_unlisted_capitalized_word_ending_in_a_listed_noun_is_a_compound():

@@ -54,9 +54,9 @@ def shape(word: str) -> str:
 def compound_head(word: str) -> str | None:
     """The common noun a capitalized compound ends in, from the lexicon: "Kontaktfedern" ->
     "federn", "Stromausgabebefehlswert" -> "wert" (None for a word not built so)."""
-    from rulings_anon.lexicon import DEFAULT, load_lexicon
+    from rulings_anon.lexicon import DEFAULT, sorted_lexicon
 
-    table = load_lexicon(DEFAULT)
+    table = sorted_lexicon(DEFAULT)
     for split in range(len(word) - 4, 2, -1):
         head = word[split].upper() + word[split + 1:]
         if table.get(head, 0) & COMMON_NOUN:
