@@ -29,6 +29,9 @@ def lexicon_file(name: str) -> Path:
     return data_path("lexicon", f"{name}.tsv.gz")
 
 
+_READ: set[str] = set()  # lexicons :func:`load_lexicon` has read into a dict
+
+
 @lru_cache(maxsize=2)
 def load_lexicon(name: str | None) -> dict[str, int]:
     """Form -> bits of the shipped lexicon ``name`` (empty for None: a model without lexicon);
@@ -43,6 +46,7 @@ def load_lexicon(name: str | None) -> dict[str, int]:
         for line in handle:
             form, _, bits = line.rstrip("\n").partition("\t")
             table[form] = int(bits)
+    _READ.add(name)
     return table
 
 
@@ -99,10 +103,20 @@ def sorted_lexicon(name: str) -> SortedLexicon:
     return SortedLexicon(gzip.decompress(file.read_bytes()))
 
 
+# Words :func:`noun_bits` searches by bisection before it reads the dict: a caller that looks up
+# thousands (the scorer's recognizers) is faster with the dict, the detector (a handful in 2 MB) without.
+SEARCHES_BEFORE_DICT = 200
+_searches = 0
+
+
 @lru_cache(maxsize=1 << 16)
 def noun_bits(word: str) -> int:
     """:func:`lookup` of ``word`` in the shipped lexicon (:data:`DEFAULT`), read on first use."""
-    return lookup(sorted_lexicon(DEFAULT), word)
+    global _searches
+    _searches += 1
+    if _searches <= SEARCHES_BEFORE_DICT and DEFAULT not in _READ:
+        return lookup(sorted_lexicon(DEFAULT), word)
+    return lookup(load_lexicon(DEFAULT), word)
 
 
 def common_noun(word: str, compounds: bool = True) -> bool:
