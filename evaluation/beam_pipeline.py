@@ -22,7 +22,7 @@ from rulings_anon.analyzer.sensitivity import document_candidate_words
 from rulings_anon.document import count_elements
 from rulings_anon.runners import as_url
 
-from .scoring import CHUNK_ELEMENTS, is_jsonl_target, repeated_id, score_record
+from .scoring import CHUNK_ELEMENTS, is_jsonl_target, score_record
 
 NAMESPACE = "rulings_anon"
 
@@ -127,7 +127,6 @@ def score(args, setup) -> int:
 
     def build(pipeline):
         documents = pipeline | "Read" >> beam_io.ReadDocuments(args.inputs, args.encoding or "utf-8")
-        _ = documents | "UniqueIds" >> beam_io.RefuseRepeatedIds(repeated_id)
         size = documents | "BatchSize" >> beam.combiners.Count.Globally()
         if setup.uses_batch_vocabulary:
             words = batch_vocabulary(documents, size)

@@ -32,6 +32,7 @@ from rulings_anon.defaults import (
 from rulings_anon.document import Document, Span, count_elements, spans_record, split_elements
 from rulings_anon.errors import InputError
 from rulings_anon.filenames import file_stems
+from rulings_anon.inputs import text_digest as full_digest
 from rulings_anon.jsonl import (
     JsonlAppender,
     atomic_writer,
@@ -95,7 +96,7 @@ def repeated_id(doc_id: str) -> str:
 
 def text_digest(text: str) -> str:
     """A short fingerprint of a document's text (what a resumed record must have been scored on)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+    return full_digest(text)[:20]
 
 
 def directory_digest(path) -> str | None:

@@ -182,7 +182,6 @@ def preprocess(args, options) -> dict:
         pseudonymize_documents,
         record_builder,
         remove_shards,
-        repeated_id,
         write_data_format,
     )
     from .preprocess import bert_tokenizer, check_options, finish, glove_tokenizer
@@ -216,7 +215,6 @@ def preprocess(args, options) -> dict:
 
     def build(pipeline):
         documents = pipeline | "Read" >> beam_io.ReadDocuments(args.corpus, args.encoding or "utf-8")
-        _ = documents | "UniqueIds" >> beam_io.RefuseRepeatedIds(repeated_id)
         built = documents | "Build" >> beam.ParDo(BuildRecords(_tokenizer_assets(tokenizer), options)).with_outputs(
             *rf.SPLITS, "counts")
         for split in rf.SPLITS:

@@ -25,12 +25,12 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from .document import Document
 from .errors import InputError, ModelError
-from .inputs import input_files, read_file_documents
+from .inputs import input_files, read_file_documents, repeated_id_error, source_of, text_digest
 
 # Beam warns on import about Google Cloud clients it does not need for other runners; the
 # command's own lines should not drown in the runner's INFO and WARNING lines either.
@@ -223,8 +223,26 @@ def _read_path(path: str, encoding: str | None) -> Iterator[Document]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _read_with_source(item: tuple[str, bool], encoding: str | None = None) -> Iterator[tuple[str, tuple[str, Document]]]:
+    for document in read_path(item, encoding):
+        yield document.id, (source_of(document, item[0]), document)
+
+
+def one_per_id(item: tuple[str, Iterable[tuple[str, Document]]]) -> Iterator[Document]:
+    """The document of one id: the same text read twice is one document (as in-process); two
+    different texts are the in-process error naming both files."""
+    doc_id, copies = item
+    copies = sorted(copies, key=lambda copy: copy[0])
+    (first, kept), digest = copies[0], text_digest(copies[0][1].text)
+    for where, other in copies[1:]:
+        if text_digest(other.text) != digest:
+            raise repeated_id_error(doc_id, first, where)
+    yield kept
+
+
 class ReadDocuments(beam.PTransform):
-    """Input paths -> documents, read one file per element and spread over the workers."""
+    """Input paths -> documents, read one file per element and spread over the workers by id, each
+    id once: the rules of :func:`rulings_anon.inputs.read_input_documents`."""
 
     def __init__(self, inputs, encoding: str | None = None):
         super().__init__()
@@ -234,29 +252,9 @@ class ReadDocuments(beam.PTransform):
     def expand(self, pbegin):
         return (pbegin
                 | "Files" >> beam.Create(self.files)
-                | "Read" >> beam.FlatMap(read_path, self.encoding)
-                | "Spread" >> beam.Reshuffle())
-
-
-def _refuse(item, message: Callable[[str], str]):
-    doc_id, count = item
-    if count > 1:
-        raise InputError(message(doc_id))
-    return []
-
-
-class RefuseRepeatedIds(beam.PTransform):
-    """Fails the pipeline with ``message(id)`` when two documents have the same id."""
-
-    def __init__(self, message: Callable[[str], str]):
-        super().__init__()
-        self.message = message
-
-    def expand(self, documents):
-        return (documents
-                | "Ids" >> beam.Map(lambda document: document.id)
-                | "Count" >> beam.combiners.Count.PerElement()
-                | "Refuse" >> beam.FlatMap(_refuse, self.message))
+                | "Read" >> beam.FlatMap(_read_with_source, self.encoding)
+                | "ById" >> beam.GroupByKey()
+                | "OnePerId" >> beam.FlatMap(one_per_id))
 
 
 SHARD_TEMPLATE = "-SSSSS-of-NNNNN"

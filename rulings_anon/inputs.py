@@ -116,10 +116,22 @@ def read_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Doc
             yield from read_file_documents(path, encoding)
 
 
-def _where(document: Document, path: Path) -> str:
+def source_of(document: Document, path) -> str:
     """The file a document came from, as precisely as known (a .txt file names itself)."""
     source = document.meta.get("source")
     return source if isinstance(source, str) and source.endswith(".txt") else str(path)
+
+
+def text_digest(text: str) -> str:
+    """What tells two documents of one id apart: the same text is the same document."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def repeated_id_error(doc_id: str, first: str, where: str) -> InputError:
+    """Two input documents of id ``doc_id`` with different texts, read from ``first`` and ``where``."""
+    also = f" ({first} and {where})" if first != where else f" (twice in {where})"
+    return InputError(f"two input documents have the id {doc_id!r}{also}; "
+                      "give them distinct ids (rename a file or set 'id')")
 
 
 def read_input_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Document]:
@@ -137,15 +149,13 @@ def read_input_documents(paths: Iterable, encoding: str | None = None) -> Iterat
         count = 0
         for document in read_documents([path], encoding):
             count += 1
-            where = _where(document, path)
-            digest = hashlib.sha256(document.text.encode("utf-8")).hexdigest()
+            where = source_of(document, path)
+            digest = text_digest(document.text)
             if document.id in seen:
                 first, first_digest = seen[document.id]
                 if first_digest == digest:
                     continue
-                also = f" ({first} and {where})" if first != where else f" (twice in {where})"
-                raise InputError(f"two input documents have the id {document.id!r}{also}; "
-                                 "give them distinct ids (rename a file or set 'id')")
+                raise repeated_id_error(document.id, first, where)
             seen[document.id] = (where, digest)
             yield document
         if count == 0:

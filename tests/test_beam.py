@@ -178,12 +178,30 @@ def test_bad_input_on_a_worker_is_the_in_process_one_line_error(tmp_path, capsys
     assert in_process.strip() == f"rulings-anon detect-placeholders: error: {bad}:2: line is not valid JSON (Expecting value)"
 
 
-def test_a_repeated_id_fails_the_score_pipeline_as_in_process(tmp_path):
+@pytest.mark.parametrize("command", ["score", "detect-placeholders"])
+def test_a_repeated_id_fails_the_pipeline_as_in_process(tmp_path, capsys, command):
     twice = tmp_path / "twice.jsonl"
     twice.write_text('{"id": "a", "text": "Herr K. kam."}\n{"id": "a", "text": "Frau M. ging."}\n', encoding="utf-8")
-    done = on_beam("score", str(twice), "--output", str(tmp_path / "o.jsonl"), "--runner", "DirectRunner")
+    assert main([command, str(twice), "--output", str(tmp_path / "in.jsonl")]) == 2
+    in_process = capsys.readouterr().err.strip()
+    assert in_process == (f"rulings-anon {command}: error: two input documents have the id 'a' (twice in {twice}); "
+                          "give them distinct ids (rename a file or set 'id')")
+    done = on_beam(command, str(twice), "--output", str(tmp_path / "o.jsonl"), "--runner", "DirectRunner")
     assert done.returncode == 2
-    assert command_errors(done) == ["rulings-anon score: error: two input documents have the id 'a'; give them distinct ids"]
+    assert command_errors(done) == [in_process]
+
+
+def test_the_same_ruling_in_two_folders_is_one_document_as_in_process(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "urteil.txt").write_text("Der Kläger K. verlangt Zahlung von Frau M.", encoding="utf-8")
+    assert main(["detect-placeholders", str(tmp_path / "a"), str(tmp_path / "b"), "--output",
+                 str(tmp_path / "in.jsonl")]) == 0
+    done = on_beam("detect-placeholders", str(tmp_path / "a"), str(tmp_path / "b"), "--output",
+                   str(tmp_path / "beam.jsonl"), "--runner", "DirectRunner")
+    assert done.returncode == 0, done.stderr[-2000:]
+    in_process = _by_id([tmp_path / "in.jsonl"])
+    assert list(in_process) == ["urteil"] and _by_id(_shards(tmp_path / "beam.jsonl")) == in_process
 
 
 def test_a_model_directory_given_as_a_url_is_copied_to_each_worker(tmp_path):
