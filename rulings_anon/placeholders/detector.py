@@ -57,8 +57,16 @@ _ROMAN_LABELS = frozenset({"I.", "II.", "III.", "IV.", "V.", "VI."})
 _LETTER_IN_SLASH_RUN = re.compile(r"^[A-ZÄÖÜ],?$")
 _FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
 _WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)\.?$")
+_RUN_INITIAL = re.compile(r"^[A-ZÄÖÜ](?:[a-zäöü]?\.|\.-[A-ZÄÖÜ]\.)$")
+_CITATION_YEAR = re.compile(r"^\(?(?:19|20)\d\d\)?[,;.]?$")
+_SUFFIX = re.compile(r"^-[a-zäöüß]{2,}[.,;:]?$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
+
+
+def succ_is_suffix(succ: str | None) -> bool:
+    """Whether an element is a hyphenated suffix that continues the one before ("-kreis")."""
+    return succ is not None and bool(_SUFFIX.match(succ))
 
 
 def _common_noun(word: str) -> bool:
@@ -107,16 +115,23 @@ class Patterns:
     public_body_endings: tuple[str, ...]
     statute_word_endings: tuple[str, ...]
     range_words: frozenset[str]
+    # single-element abbreviations of the resource (``abbreviation_resource``): "St.", "Abb."
+    listed_abbreviations: frozenset[str]
+    citation_in_words: frozenset[str]
+    formula_signs: frozenset[str]
+    name_head_endings: tuple[str, ...]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
         with open(file or data_path("placeholder_patterns.json"), encoding="utf-8") as handle:
             raw = json.load(handle)
         obvious = _AnyOf([re.compile(p) for p in raw["obvious"].values()])
+        resource = _abbreviation_resource(raw["abbreviation_resource"])
         abbreviations: dict[str, list[tuple[str, ...]]] = {}
-        for abbreviation in raw["abbreviations"]:
-            words = tuple(abbreviation.split())
-            abbreviations.setdefault(words[0], []).append(words)
+        for abbreviation in raw["abbreviations"] + [a for a in resource if "." in a[:-1]]:
+            for words in {tuple(abbreviation.split()), tuple(_ABBREVIATION_PARTS.findall(abbreviation))}:
+                if words and words not in abbreviations.get(words[0], ()):
+                    abbreviations.setdefault(words[0], []).append(words)
         for words in abbreviations.values():
             words.sort(key=len, reverse=True)
         return cls(
@@ -145,7 +160,21 @@ class Patterns:
             public_body_endings=tuple(raw["public_body_endings"]),
             statute_word_endings=tuple(raw["statute_word_endings"]),
             range_words=frozenset(raw["range_words"]),
+            listed_abbreviations=frozenset(a for a in resource if "." not in a[:-1]),
+            citation_in_words=frozenset(raw["citation_in_words"]),
+            formula_signs=frozenset(raw["formula_signs"]),
+            name_head_endings=tuple(raw["name_head_endings"]),
         )
+
+
+# "i.d.R." -> "i.", "d.", "R.": the elements an abbreviation written with spaces has
+_ABBREVIATION_PARTS = re.compile(r"[^.\s]+\.|[^.\s]+$")
+
+
+def _abbreviation_resource(name: str) -> list[str]:
+    """The abbreviations of a resource file under ``data/`` (one a line)."""
+    text = data_path(*name.split("/")).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 @lru_cache(maxsize=4)
@@ -260,14 +289,16 @@ class PlaceholderDetector:
         w = _Window.at(texts, i, core, pattern, self)
         if pattern == "simple_ellipsis":
             return self._omission(w)
+        if core in self.p.two_letter_abbreviations:
+            return True
         if pattern == "surname_abbreviation":
-            # "an E. Sch.", "Herrn Sch.": a surname cut short after an initial or a person word;
-            # anywhere else such a form is an abbreviation ("Urt.", "Anm.", "Abs.")
-            if core.lower() in self.p.reference_words or core in self.p.legal_forms:
-                return True  # "von Art. 3", "T Inc."
-            return not ((w.pred_norm in self.p.person_triggers and w.pred_norm not in self.p.function_words)
-                        or self._initial_before(texts, i))
-        if self._abbreviation_or_designation(w):
+            return self._abbreviation(w)
+        if core in self.p.listed_abbreviations and w.succ and w.succ[0].isupper() \
+                and w.succ_core.lower() not in self.p.function_words:
+            return True  # "St. Petersburg", "Bd. II"; "St. habe" is a name cut short
+        if pattern in ("single_letter", "initials", "two_letters") and succ_is_suffix(w.succ):
+            return False  # "Landratsamt E. -kreis": an initial before a hyphenated suffix names a place
+        if self._abbreviation_or_designation(w) or self._citation(w) or self._label(w):
             return True
         if pattern in ("letter_suffix", "hyphen_initials"):
             # "M-GmbH", "H-Stadt", "M-R" are placeholders; "E-Shop", "A-Öffner" are words
@@ -296,6 +327,93 @@ class PlaceholderDetector:
         groups = (("designation", self._abbreviation_or_designation), ("letter_context", self._letter_in_context),
                   ("reference", self._reference), ("before_clear", self._before_word_in_clear))
         return tuple(name for name, rule in groups if rule(w))
+
+    def _abbreviation(self, w: _Window) -> bool:
+        """Whether a shortened word ("Sch.", "St.", "Abb.") is an abbreviation, not a surname cut short.
+
+        A surname cut short stands where a name is expected: after a person word or an initial
+        the detector keeps ("Herrn Sch.", "an E. Sch."), and, unless a resource lists it as an
+        abbreviation or it is a word of the noun lexicon ("St.", "Abb.", "Uhr."), also after an
+        article or preposition or a noun that heads a place's or firm's name ("in Sch.", "Stadtkreis
+        Sch.", "Betrieb Sch.")."""
+        core, pred = w.core, w.pred
+        if core.lower() in self.p.reference_words or core in self.p.legal_forms:
+            return True  # "von Art. 3", "T Inc."
+        if (w.pred_norm in self.p.person_triggers and w.pred_norm not in self.p.function_words) \
+                or self._initial_before(w.texts, w.i):
+            return False
+        if core in self.p.listed_abbreviations or _common_noun(core.rstrip(".")):
+            return True
+        name_slot = pred is not None and pred.isalpha() and (
+            w.pred_norm in self.p.function_words or w.pred_norm.endswith(self.p.name_head_endings))
+        if not name_slot or (w.succ and w.succ[0].isupper() and w.succ_core.lower() not in self.p.function_words):
+            return True  # "der Nds. MasterVO": an abbreviation before its noun
+        return self._reference(w)
+
+    def _citation(self, w: _Window) -> bool:
+        """Initials in a citation: a case name with "/" ("Hutchinson / U. K.", "G. R. / Niederlande",
+        "Bogner B / Barbie B") or a cited author's first initials before a surname in clear that a
+        citation continues ("W. - R. Schenke, in:", "H. Maurer, Verwaltungsrecht, 2011") or after a
+        surname before "in" ("Claßen A. in Lademann")."""
+        if w.pattern not in ("single_letter", "initials", "two_letters"):
+            return False
+        texts = w.texts
+        start, end = self._initial_run(texts, w.i)
+        before = texts[start - 1] if start > 0 else ""
+        after = texts[end + 1] if end + 1 < len(texts) else ""
+        if (before == "/" and start > 1 and self._name_like(texts[start - 2].rstrip(",;"))) or (
+                after == "/" and end + 2 < len(texts) and self._name_like(self.core(texts[end + 2]))):
+            return True  # a case name: "Hutchinson / U. K.", "G. R. / Niederlande"
+        if before and self._name_like(before) and start > 1 and texts[start - 2] == "/":
+            return True  # "Bogner B / Barbie B": the second party's letter
+        if not w.core.endswith("."):
+            return False  # a cited author's first name is written with a period: "H. Maurer"
+        if (before and self._surname(before) and after in self.p.citation_in_words
+                and end + 2 < len(texts) and self._surname(texts[end + 2].rstrip(",;"))):
+            return True  # "Claßen A. in Lademann"
+        if not (after and self._surname(after.rstrip(","))):
+            return False
+        k = end + 2
+        if after.endswith(","):
+            k -= 1
+        if k < len(texts) and texts[k] in self.p.citation_in_words:
+            return True  # "W. - R. Schenke, in:", "K. Schneider in Littmann"
+        if not after.endswith(",") or self._norm(before) in self.p.person_triggers:
+            return False
+        for word in texts[k + 1:k + 1 + 8]:  # "H. Maurer, Allgemeines Verwaltungsrecht, 2011"
+            if _CITATION_YEAR.match(word):
+                return True
+            if word.endswith((".", ";", ":")) and not word.rstrip(".").isdigit():
+                return False
+        return False
+
+    def _surname(self, word: str) -> bool:
+        """A capitalized word that may be a surname in clear and that the noun lexicon does not
+        call a common noun or compound ("Schenke" is both: a surname and a tavern)."""
+        return self._name_like(word) and not common_noun(word)
+
+    def _initial_run(self, texts: list[str], i: int) -> tuple[int, int]:
+        """First and last index of the run of initials element ``i`` belongs to ("W. - R.", "U. K.")."""
+        def initial(k: int) -> bool:
+            return (0 <= k < len(texts) and bool(_RUN_INITIAL.match(texts[k]))
+                    and texts[k] not in self.p.two_letter_abbreviations)
+        start = i
+        while initial(start - 1) or (texts[start - 1:start] in (["-"], ["–"]) and initial(start - 2)):
+            start -= 1 if initial(start - 1) else 2
+        end = i
+        while initial(end + 1) or (texts[end + 1:end + 2] in (["-"], ["–"]) and initial(end + 2)):
+            end += 1 if initial(end + 1) else 2
+        return start, end
+
+    def _label(self, w: _Window) -> bool:
+        """A letter used as a label: after a roman numeral ("Zone III A") or beside a formula sign
+        ("N = 4")."""
+        if w.pattern != "single_letter":
+            return False
+        pred, succ = w.pred, w.succ
+        if pred is not None and len(pred) > 1 and pred in self.p.roman_numerals:
+            return True
+        return (succ is not None and succ in self.p.formula_signs) or (pred is not None and pred in self.p.formula_signs)
 
     def _omission(self, w: _Window) -> bool:
         """Whether an ellipsis is an omission: "(...)", "[...]", "...“", "..." inside a quotation or
