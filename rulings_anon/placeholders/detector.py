@@ -59,6 +59,8 @@ _FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
 _WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)\.?$")
 _RUN_INITIAL = re.compile(r"^[A-ZÄÖÜ](?:[a-zäöü]?\.|\.-[A-ZÄÖÜ]\.)$")
 _CITATION_YEAR = re.compile(r"^\(?(?:19|20)\d\d\)?[,;.]?$")
+_LOWER_INITIAL = re.compile(r"^[a-zäöü]\.$")
+_WORD_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{2,}\.$")
 _SUFFIX = re.compile(r"^-[a-zäöüß]{2,}[.,;:]?$")
 _OPEN_QUOTES = "„‚»"
 _CLOSE_QUOTES = "“‘«"
@@ -120,6 +122,9 @@ class Patterns:
     citation_in_words: frozenset[str]
     formula_signs: frozenset[str]
     name_head_endings: tuple[str, ...]
+    unit_words: frozenset[str]
+    unknown_letters: re.Pattern
+    name_particles: frozenset[str]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -164,6 +169,9 @@ class Patterns:
             citation_in_words=frozenset(raw["citation_in_words"]),
             formula_signs=frozenset(raw["formula_signs"]),
             name_head_endings=tuple(raw["name_head_endings"]),
+            unit_words=frozenset(raw["unit_words"]),
+            unknown_letters=re.compile(raw["unknown_letters"]),
+            name_particles=frozenset(raw["name_particles"]),
         )
 
 
@@ -291,6 +299,8 @@ class PlaceholderDetector:
             return self._omission(w)
         if core in self.p.two_letter_abbreviations:
             return True
+        if w.pred_norm in self.p.unit_words and self.p.unknown_letters.match(core):
+            return False  # "Abteilung X des BND", "Referat XY": a unit left unnamed
         if pattern == "surname_abbreviation":
             return self._abbreviation(w)
         if core in self.p.listed_abbreviations and w.succ and w.succ[0].isupper() \
@@ -310,6 +320,9 @@ class PlaceholderDetector:
                         or re.match(r"^[A-ZÄÖÜ]\\.?(?:-[A-ZÄÖÜ]\\.?)*$", rest))
         if self._letter_in_context(w) or self._reference(w) or self._before_word_in_clear(w):
             return True
+        if pattern == "single_lower_letter" and _LOWER_INITIAL.match(core) and core not in self.p.name_particles \
+                and w.succ_core.endswith(".") and self.classify_simple(w.succ_core):
+            return True  # "d. R.", "i. G.": a lower-case abbreviation completed by a capital one
         if pattern == "single_lower_letter":
             # "a", "b" are list items or abbreviations unless a name or legal form is next to them
             name_next = w.succ is not None and (
@@ -368,29 +381,22 @@ class PlaceholderDetector:
             return True  # "Bogner B / Barbie B": the second party's letter
         if not w.core.endswith("."):
             return False  # a cited author's first name is written with a period: "H. Maurer"
-        if (before and self._surname(before) and after in self.p.citation_in_words
-                and end + 2 < len(texts) and self._surname(texts[end + 2].rstrip(",;"))):
+        if (before and self._name_like(before) and after in self.p.citation_in_words
+                and end + 2 < len(texts) and self._name_like(texts[end + 2].rstrip(",;"))):
             return True  # "Claßen A. in Lademann"
-        if not (after and self._surname(after.rstrip(","))):
+        if not (after and self._name_like(after.rstrip(","))):
             return False
-        k = end + 2
-        if after.endswith(","):
-            k -= 1
+        k = end + 2  # after the surname
         if k < len(texts) and texts[k] in self.p.citation_in_words:
             return True  # "W. - R. Schenke, in:", "K. Schneider in Littmann"
         if not after.endswith(",") or self._norm(before) in self.p.person_triggers:
             return False
-        for word in texts[k + 1:k + 1 + 8]:  # "H. Maurer, Allgemeines Verwaltungsrecht, 2011"
+        for word in texts[k:k + 8]:  # "H. Maurer, Allgemeines Verwaltungsrecht, 2011"
             if _CITATION_YEAR.match(word):
                 return True
             if word.endswith((".", ";", ":")) and not word.rstrip(".").isdigit():
                 return False
         return False
-
-    def _surname(self, word: str) -> bool:
-        """A capitalized word that may be a surname in clear and that the noun lexicon does not
-        call a common noun or compound ("Schenke" is both: a surname and a tavern)."""
-        return self._name_like(word) and not common_noun(word)
 
     def _initial_run(self, texts: list[str], i: int) -> tuple[int, int]:
         """First and last index of the run of initials element ``i`` belongs to ("W. - R.", "U. K.")."""
@@ -465,8 +471,14 @@ class PlaceholderDetector:
         if pattern != "single_letter":
             return False
         return (
+            # after a lower-case abbreviation a capital initial completes it: "i. G.", "d. R."; not after
+            # a name particle ("v. M.")
+            (pred is not None and bool(_LOWER_INITIAL.match(pred)) and pred not in self.p.name_particles)
+            # a second part joined by a hyphen to an abbreviation in clear: "Schl. - H."
+            or (pred in ("-", "–") and i > 1 and bool(_WORD_ABBREVIATION.match(texts[i - 2]))
+                and self.classify(texts, i - 2) is None)
             # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
-            (pred is not None and (self._public_body(pred)
+            or (pred is not None and (self._public_body(pred)
                                    or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))))
             or self._in_statute_name(texts, i)  # "LandesVO L. K.", "MTV H"
             or self._in_letter_range(texts, i)  # "Hauptteile A bis D"
@@ -545,6 +557,8 @@ class PlaceholderDetector:
             and not w.raw.endswith(",")
             and not (w.pred_norm in self.p.person_triggers
                      and (succ.startswith("(") or succ_core.lower() in self.p.function_words))
+            # a person word after it: "Herrn Dr. G Herr D" names two people, G is no first initial
+            and succ_core.lower() not in self.p.person_triggers
             and not self.p.potential["single_letter"].match(succ_core)
             and not self.p.potential["two_letters"].match(succ_core)
             and succ_core not in self.p.legal_forms
@@ -686,8 +700,11 @@ class PlaceholderDetector:
             for words in options or ():
                 n = len(words)
                 # the words in order, no comma inside ("K., O., J." are three initials, not "K. O.")
+                # the last period may be missing ("m. w. N)")
                 if i + n <= len(texts) and all(
-                    self.core(texts[i + k]) == words[k] and (k == n - 1 or not texts[i + k].endswith((",", ";")))
+                    (self.core(texts[i + k]) == words[k]
+                     or (k == n - 1 > 0 and self.core(texts[i + k]) + "." == words[k]))
+                    and (k == n - 1 or not texts[i + k].endswith((",", ";")))
                     for k in range(n)
                 ):
                     inside.update(range(i, i + n))
@@ -740,6 +757,8 @@ class PlaceholderDetector:
         """How many elements after a placeholder belong to the same reference."""
         n = 0
         street = False
+        if j < len(texts) and succ_is_suffix(texts[j]):
+            n = 1  # "E. -kreis"
         while j + n < len(texts):
             core = self.core(texts[j + n])
             if core in self.p.legal_forms or core.rstrip(".") in self.p.legal_forms:
