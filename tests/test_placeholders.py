@@ -80,6 +80,21 @@ def found(detector, text):
         # a surname cut short after an initial or a person word keeps its period (issue 23)
         ("Der Brief an E. Sch. kam zurück.", [("E. Sch.", "potential")]),
         ("Herrn Sch. wurde gekündigt.", [("Sch.", "potential")]),
+        # ... and after a noun that heads a place's or firm's name, or a preposition (issue 23)
+        ("Er wohnte im Stadtkreis Sch. und arbeitete in Be. bei der Firma.", [("Sch.", "potential"), ("Be.", "potential")]),
+        # a listed abbreviation ("St.") cut from a surname: no capitalized word follows it
+        ("Auf Verlangen des Opfers St. habe er gehandelt; vgl. St. Petersburg.", [("St.", "potential")]),
+        # codes of X, Y, Z for units and persons left unnamed
+        ("Der Referatsleiter XX des Referats XY, die Abteilung X des BND.",
+         [("XX", "potential"), ("XY", "potential"), ("X", "potential")]),
+        # two people named by bare letters after titles; an initial before a hyphenated suffix
+        ("Anwesend waren Herrn Dr. G Herr D und das Landratsamt E. -kreis.",
+         [("G", "potential"), ("D", "potential"), ("E. -kreis", "potential")]),
+        # an ellipsis for a name after a noun; an initial at a sentence end and at a line start
+        ("Er beantragte die Versetzung zum Standort ... und wurde von Hauptmann ... vorgeschlagen.",
+         [("...", "potential"), ("...", "potential")]),
+        ("Es kam zum Streit zwischen Au. und S.\n\nK. kam spät nach Hause.",
+         [("Au.", "potential"), ("S.", "potential"), ("K.", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -153,6 +168,17 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         # a range of letters labels (issue 23); a three-letter abbreviation elsewhere is none
         "Die Hauptteile A bis D des Vertrags gelten fort.",
         "Vgl. BGH, Urt. v. 5. Mai 2009 mit Anm. Schmidt.",
+        # abbreviations of the resource (spaCy's German tokenizer exceptions) and lower-case ones
+        # completed by a capital letter; a missing last period; a hyphenated abbreviation in clear
+        "Der Oberstleutnant i. G. und der Oberst d. R. reisten nach St. Petersburg.",
+        "Vgl. BVerwG, Urteil vom 1. Mai 2000, m. w. N; GVOBl. Schl. - H. S. 12.",
+        # letters as labels after a roman numeral, after a designator noun, beside a formula sign
+        "In den Zonen III A und III B gelten die Bundesbesoldungsordnungen A und B; es gilt N = 4.",
+        # case names of the European Court of Human Rights and cited authors' initials
+        "Vgl. EGMR, Hutchinson / U. K., Urteil vom 17. Januar 2017; EGMR, G. R. / Niederlande, 2012.",
+        "Vgl. W. - R. Schenke, Polizeirecht, 2018, Rn. 5; W.-R. Schenke, in: Kopp / Schenke, VwGO, § 42.",
+        "So auch H. Maurer, in: Festschrift, 1990, S. 12; Claßen A. in Lademann, EStG.",
+        "Vgl. GRUR 2012, 930 Rn. 22 - Bogner B / Barbie B; Oberfinanzdirektion Frankfurt / M., 2016.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
@@ -177,6 +203,12 @@ def test_label_elements_marks_exactly_the_placeholder_elements(detector):
     elements, labels = detector.label_elements("Die Beklagte zahlte an Herrn K. B. aus S. 24.")
     assert [e.text for e, flag in zip(elements, labels) if flag] == ["K.", "B."]
     assert len(elements) == len(split_elements("Die Beklagte zahlte an Herrn K. B. aus S. 24."))
+
+
+def test_initials_at_a_sentence_end_and_a_line_start_are_placeholder_elements(detector):
+    """Issue 23: "zwischen Au. und S." ends a sentence, "K." starts the next line of the paragraph."""
+    elements, labels = detector.label_elements("Streit zwischen Au. und S.\nK. kam spät nach Hause.")
+    assert [e.text for e, flag in zip(elements, labels) if flag] == ["Au.", "S.", "K."]
 
 
 def test_document_element_labels_line_up_with_document_elements(detector):
@@ -209,7 +241,8 @@ def test_every_pattern_and_list_has_a_reason():
 
     raw = json.loads(data.path("placeholder_patterns.json").read_text(encoding="utf-8"))
     reasons = raw["_reasons"]
-    wanted = {f"{group}.{name}" for group in ("obvious", "potential") for name in raw[group]}
-    wanted |= {key for key in raw if not key.startswith("_") and key not in ("obvious", "potential")}
+    groups = ("obvious", "potential", "shapes")
+    wanted = {f"{group}.{name}" for group in groups for name in raw[group]}
+    wanted |= {key for key in raw if not key.startswith("_") and key not in groups}
     assert set(reasons) == wanted
     assert all(isinstance(r, str) and 10 < len(r) < 200 for r in reasons.values())

@@ -39,36 +39,6 @@ from .paragraphs import extract_paragraphs
 
 SOURCE = "placeholder-rules"
 
-_NUMBER = re.compile(r"^\(?\d")
-_BARE_NUMBER = re.compile(r"^(?:\d+[a-z]?|\d+/\d+|\d+\.\d+)[,;:)]?$")
-_ALL_CAPS_CODE = re.compile(r"^[A-ZÄÖÜ]{2,}[a-zäöü]?\.?$")
-_OMISSION = re.compile(r"^[(\[](?:\.{3,}|…)[)\]]")
-_COURT_CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z][a-z][A-Z])$")
-_HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?[,.;)]?$")
-_ENUMERATION_LABEL = re.compile(r"^\(?(?:([a-z])\1{0,2}|\d{1,2}|[IVX]{1,4})[.)]?$")
-_CASE_NUMBER_TAIL = re.compile(r"^\d+/\d{2,4},?$")
-_LETTER_IN_LIST = re.compile(r"^[A-ZÄÖÜ],$")
-_PLAIN_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?$")
-_LETTER_LIST_ITEM = re.compile(r"^[„\"‚(]?[A-ZÄÖÜ]{1,2}\.?[“\"‘)]?,?$")
-_LIST_JOINERS = frozenset({"und", "sowie", "oder", "bzw", "bzw.", "bis"})
-_CODE_OR_ROMAN = re.compile(r"^(?:[A-ZÄÖÜ]{2,}|[IVX]+\.?)[.,;)]?$")
-_DAY_OR_YEAR = re.compile(r"^\d{1,2}\.$")
-_ROMAN_LABELS = frozenset({"I.", "II.", "III.", "IV.", "V.", "VI."})
-_LETTER_IN_SLASH_RUN = re.compile(r"^[A-ZÄÖÜ],?$")
-_FIRST_INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
-_WORD_WITH_ELLIPSIS = re.compile(r"^([a-zäöüß]+)(?:\.{3,}|…)\.?$")
-_RUN_INITIAL = re.compile(r"^[A-ZÄÖÜ](?:[a-zäöü]?\.|\.-[A-ZÄÖÜ]\.)$")
-_CITATION_YEAR = re.compile(r"^\(?(?:19|20)\d\d\)?[,;.]?$")
-_LOWER_INITIAL = re.compile(r"^[a-zäöü]\.$")
-_WORD_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{2,}\.$")
-_SUFFIX = re.compile(r"^-[a-zäöüß]{2,}[.,;:]?$")
-_OPEN_QUOTES = "„‚»"
-_CLOSE_QUOTES = "“‘«"
-
-
-def succ_is_suffix(succ: str | None) -> bool:
-    """Whether an element is a hyphenated suffix that continues the one before ("-kreis")."""
-    return succ is not None and bool(_SUFFIX.match(succ))
 
 
 def _common_noun(word: str) -> bool:
@@ -93,6 +63,7 @@ class Patterns:
     """The compiled contents of ``placeholder_patterns.json``."""
 
     obvious: _AnyOf
+    shape: dict[str, re.Pattern]  # the forms of neighbouring elements that the context rules test
     potential: dict[str, re.Pattern]
     strip_leading: str
     strip_trailing: str
@@ -117,6 +88,13 @@ class Patterns:
     public_body_endings: tuple[str, ...]
     statute_word_endings: tuple[str, ...]
     range_words: frozenset[str]
+    list_joiners: frozenset[str]
+    roman_labels: frozenset[str]
+    dashes: tuple[str, ...]
+    roman_joiners: tuple[str, ...]
+    open_quotes: str
+    lower_roman_items: frozenset[str]
+    close_quotes: str
     # single-element abbreviations of the resource (``abbreviation_resource``): "St.", "Abb."
     listed_abbreviations: frozenset[str]
     citation_in_words: frozenset[str]
@@ -141,6 +119,7 @@ class Patterns:
             words.sort(key=len, reverse=True)
         return cls(
             obvious=obvious,
+            shape={name: re.compile(p) for name, p in raw["shapes"].items()},
             potential={name: re.compile(p) for name, p in raw["potential"].items()},
             strip_leading=raw["strip_leading"],
             strip_trailing=raw["strip_trailing"],
@@ -165,6 +144,13 @@ class Patterns:
             public_body_endings=tuple(raw["public_body_endings"]),
             statute_word_endings=tuple(raw["statute_word_endings"]),
             range_words=frozenset(raw["range_words"]),
+            list_joiners=frozenset(raw["list_joiners"]),
+            roman_labels=frozenset(raw["roman_labels"]),
+            dashes=tuple(raw["dashes"]),
+            roman_joiners=tuple(raw["roman_joiners"]),
+            open_quotes=raw["open_quotes"],
+            lower_roman_items=frozenset(raw["lower_roman_items"]),
+            close_quotes=raw["close_quotes"],
             listed_abbreviations=frozenset(a for a in resource if "." not in a[:-1]),
             citation_in_words=frozenset(raw["citation_in_words"]),
             formula_signs=frozenset(raw["formula_signs"]),
@@ -193,13 +179,6 @@ def load_patterns(file=None) -> Patterns:
 # Cheap pre-filter: an element can only be a placeholder if it holds an ellipsis, an "@",
 # a "www."/"http", or its core has a short letter run (one or two letters, then a period, a
 # hyphen or its end) or repeats one letter three times. Plain words never reach the rules.
-_CANDIDATE = re.compile(
-    r"(?:\.\.\.|…|@|www\.|https?:"
-    r"|(?:^|[^A-Za-zÄÖÜäöüß])[A-Za-zÄÖÜäöüß]{1,2}(?:[.\-…]|$|[^A-Za-zÄÖÜäöüß.\-])"
-    r"|([A-Za-z])(?i:\1\1)"
-    r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ](?:straße|str\.|weg|platz|gasse|allee|ring|damm|ufer|steig|pfad)"
-    r"|^[^A-Za-zÄÖÜäöüß]*[A-ZÄÖÜ][a-zäöü]{2}\.)"
-)
 
 
 @dataclass(frozen=True)
@@ -265,9 +244,9 @@ class PlaceholderDetector:
         except KeyError:
             pass
         result = None
-        if _CANDIDATE.search(raw):
+        if self.p.shape["candidate"].search(raw):
             core = self.core(raw)
-            omission = _WORD_WITH_ELLIPSIS.match(core)
+            omission = self.p.shape["word_with_ellipsis"].match(core)
             if omission and omission.group(1) in self.p.function_words:
                 result = None  # "und…", "des…": words left out of a quotation
             elif self.p.obvious.match(raw) or self.p.obvious.match(core):
@@ -306,21 +285,21 @@ class PlaceholderDetector:
         if core in self.p.listed_abbreviations and w.succ and w.succ[0].isupper() \
                 and w.succ_core.lower() not in self.p.function_words:
             return True  # "St. Petersburg", "Bd. II"; "St. habe" is a name cut short
-        if pattern in ("single_letter", "initials", "two_letters") and succ_is_suffix(w.succ):
+        if pattern in ("single_letter", "initials", "two_letters") and self._suffix(w.succ):
             return False  # "Landratsamt E. -kreis": an initial before a hyphenated suffix names a place
         if self._abbreviation_or_designation(w) or self._citation(w) or self._label(w):
             return True
         if pattern in ("letter_suffix", "hyphen_initials"):
             # "M-GmbH", "H-Stadt", "M-R" are placeholders; "E-Shop", "A-Öffner" are words
             rest = core.split("-", 1)[1].rstrip(".")
-            stem = re.sub(r"(?<=[a-zäöü])e?s$", "", rest)  # genitive: "A-Vereins", "K-Konzerns"
+            stem = self.p.shape["genitive_ending"].sub("", rest)  # genitive: "A-Vereins", "K-Konzerns"
             return not (rest in self.p.letter_suffix_words or stem in self.p.letter_suffix_words
                         or rest in self.p.legal_forms
                         or self.p.potential["hyphen_initials"].match(core)
-                        or re.match(r"^[A-ZÄÖÜ]\\.?(?:-[A-ZÄÖÜ]\\.?)*$", rest))
+                        or self.p.shape["hyphen_initials_rest"].match(rest))
         if self._letter_in_context(w) or self._reference(w) or self._before_word_in_clear(w):
             return True
-        if pattern == "single_lower_letter" and _LOWER_INITIAL.match(core) and core not in self.p.name_particles \
+        if pattern == "single_lower_letter" and self.p.shape["lower_initial"].match(core) and core not in self.p.name_particles \
                 and w.succ_core.endswith(".") and self.classify_simple(w.succ_core):
             return True  # "d. R.", "i. G.": a lower-case abbreviation completed by a capital one
         if pattern == "single_lower_letter":
@@ -392,22 +371,27 @@ class PlaceholderDetector:
         if not after.endswith(",") or self._norm(before) in self.p.person_triggers:
             return False
         for word in texts[k:k + 8]:  # "H. Maurer, Allgemeines Verwaltungsrecht, 2011"
-            if _CITATION_YEAR.match(word):
+            if self.p.shape["citation_year"].match(word):
                 return True
             if word.endswith((".", ";", ":")) and not word.rstrip(".").isdigit():
                 return False
         return False
 
+    def _suffix(self, element: str | None) -> bool:
+        """Whether an element is a hyphenated suffix that continues the one before ("-kreis")."""
+        return element is not None and bool(self.p.shape["hyphen_suffix"].match(element))
+
     def _initial_run(self, texts: list[str], i: int) -> tuple[int, int]:
         """First and last index of the run of initials element ``i`` belongs to ("W. - R.", "U. K.")."""
         def initial(k: int) -> bool:
-            return (0 <= k < len(texts) and bool(_RUN_INITIAL.match(texts[k]))
+            return (0 <= k < len(texts) and bool(self.p.shape["run_initial"].match(texts[k]))
                     and texts[k] not in self.p.two_letter_abbreviations)
         start = i
-        while initial(start - 1) or (texts[start - 1:start] in (["-"], ["–"]) and initial(start - 2)):
+        dashes = self.p.dashes
+        while initial(start - 1) or (start > 0 and texts[start - 1] in dashes and initial(start - 2)):
             start -= 1 if initial(start - 1) else 2
         end = i
-        while initial(end + 1) or (texts[end + 1:end + 2] in (["-"], ["–"]) and initial(end + 2)):
+        while initial(end + 1) or (end + 1 < len(texts) and texts[end + 1] in dashes and initial(end + 2)):
             end += 1 if initial(end + 1) else 2
         return start, end
 
@@ -433,10 +417,10 @@ class PlaceholderDetector:
         # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name;
         # nor is an omission before a new sentence, a section or a closing quote ("gezahlt wird
         # ... Sie endet", "für die Beschäftigten ... § 2", "auf 5% ... “")
-        return (bool(_OMISSION.match(raw)) or self._inside_quote(texts, i) or raw != w.core
-                or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and _NUMBER.match(succ_core))
+        return (bool(self.p.shape["bracketed_omission"].match(raw)) or self._inside_quote(texts, i) or raw != w.core
+                or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and self.p.shape["number"].match(succ_core))
                 or succ_core in self.p.amount_units or succ_core in self.p.month_names
-                or (succ is not None and (succ[0] in "§" + _CLOSE_QUOTES + '"'
+                or (succ is not None and (succ[0] in "§" + self.p.close_quotes + '"'
                                           or (succ[0].isupper() and succ_core.lower() in self.p.function_words))))
 
     def _abbreviation_or_designation(self, w: _Window) -> bool:
@@ -456,8 +440,8 @@ class PlaceholderDetector:
         texts, i, raw, pred, succ, pattern = w.texts, w.i, w.raw, w.pred, w.succ, w.pattern
         pred_norm, succ_core, after_succ = w.pred_norm, w.succ_core, w.after_succ
         if pattern == "same_lower_letters" and (
-            raw.startswith("(") or raw.rstrip(",.;:").endswith(")") or w.core.rstrip(".") == "iii"
-            or (pred is not None and _ENUMERATION_LABEL.match(pred))
+            raw.startswith("(") or raw.rstrip(",.;:").endswith(")") or w.core.rstrip(".") in self.p.lower_roman_items
+            or (pred is not None and self.p.shape["enumeration_label"].match(pred))
         ):
             return True  # list items "aaa)", "(bbb)", "bb aaa (1)", "Buchst. iii"
         if w.core.rstrip(".") == "I" and self._roman_one(raw, pred_norm, succ_core):
@@ -473,30 +457,30 @@ class PlaceholderDetector:
         return (
             # after a lower-case abbreviation a capital initial completes it: "i. G.", "d. R."; not after
             # a name particle ("v. M.")
-            (pred is not None and bool(_LOWER_INITIAL.match(pred)) and pred not in self.p.name_particles)
+            (pred is not None and bool(self.p.shape["lower_initial"].match(pred)) and pred not in self.p.name_particles)
             # a second part joined by a hyphen to an abbreviation in clear: "Schl. - H."
-            or (pred in ("-", "–") and i > 1 and bool(_WORD_ABBREVIATION.match(texts[i - 2]))
+            or (pred in self.p.dashes and i > 1 and bool(self.p.shape["word_abbreviation"].match(texts[i - 2]))
                 and self.classify(texts, i - 2) is None)
             # "Amtsgericht P.", "Amtsgericht - Familiengericht - O.", "Finanzamt X"
             or (pred is not None and (self._public_body(pred)
-                                   or (pred in ("-", "–") and i > 1 and self._public_body(texts[i - 2]))))
+                                   or (pred in self.p.dashes and i > 1 and self._public_body(texts[i - 2]))))
             or self._in_statute_name(texts, i)  # "LandesVO L. K.", "MTV H"
             or self._in_letter_range(texts, i)  # "Hauptteile A bis D"
             # the register letter of a case number: "13 A 1994 / 17. A", "3d A 317 / 11. O"
-            or (i > 1 and texts[i - 2] == "/" and bool(_DAY_OR_YEAR.match(texts[i - 1])))
+            or (i > 1 and texts[i - 2] == "/" and bool(self.p.shape["day_or_year"].match(texts[i - 1])))
             # an outline label before its roman subsection: "B. I. Die Verfassungsbeschwerde"
-            or (raw.endswith(".") and succ in _ROMAN_LABELS and (pred is None or pred[-1] in ".:;"))
+            or (raw.endswith(".") and succ in self.p.roman_labels and (pred is None or pred[-1] in ".:;"))
             or (raw.endswith(".") and self._middle_initial(pred, succ))  # "Peter J. Tettinger"
             # a designation or file number: "BTX / A", "II / A", "UN Doc. E / CN. 4"
-            or (pred == "/" and i > 1 and bool(_CODE_OR_ROMAN.match(texts[i - 2])))
-            or (succ == "/" and bool(_CODE_OR_ROMAN.match(after_succ)))
+            or (pred == "/" and i > 1 and bool(self.p.shape["code_or_roman"].match(texts[i - 2])))
+            or (succ == "/" and bool(self.p.shape["code_or_roman"].match(after_succ)))
             # "zum Preis von X €", "< Y > EUR", "Krämer in D / P / M"
             or succ_core in self.p.amount_units
             or (succ == ">" and self.core(after_succ) in self.p.amount_units)
             or self._in_slash_run(texts, i)
             # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
             or succ in self.p.section_followers
-            or (succ == "/" and bool(_NUMBER.match(self.core(after_succ))))
+            or (succ == "/" and bool(self.p.shape["number"].match(self.core(after_succ))))
             # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
             or self._after_case_number(texts, i)
         )
@@ -508,12 +492,12 @@ class PlaceholderDetector:
         books ("SGB V", "BGBl. I"); not before an amount ("das Grundstück A 12.900.000 €")."""
         texts, i, pred, succ, pattern = w.texts, w.i, w.pred, w.succ, w.pattern
         pred_norm, succ_core, after_succ = w.pred_norm, w.succ_core, w.after_succ
-        amount = bool(_NUMBER.match(succ_core)) and self.core(after_succ).rstrip(".") in self.p.amount_units
+        amount = bool(self.p.shape["number"].match(succ_core)) and self.core(after_succ).rstrip(".") in self.p.amount_units
         if succ and pattern != "initials" and not amount and (
-            _NUMBER.match(succ_core) or succ_core in self.p.roman_numerals
+            self.p.shape["number"].match(succ_core) or succ_core in self.p.roman_numerals
             or succ_core in self.p.court_codes
-            or (_COURT_CODE.match(succ_core) and succ_core.rstrip(".") not in self.p.legal_forms
-                and (len(succ_core) > 1 or _NUMBER.match(after_succ)))
+            or (self.p.shape["court_code"].match(succ_core) and succ_core.rstrip(".") not in self.p.legal_forms
+                and (len(succ_core) > 1 or self.p.shape["number"].match(after_succ)))
         ):
             return True
         # "s." is "siehe" or a page, unless it is itself an initial: "die Partnerin S. R."
@@ -521,15 +505,15 @@ class PlaceholderDetector:
                 or pred in self.p.cross_reference_openers:
             return True
         # "C - 174/11" (EuGH case), "zu I der Gründe", "des I. Senats"
-        if succ_core in ("-", "–") and _NUMBER.match(after_succ):
+        if succ_core in self.p.dashes and self.p.shape["number"].match(after_succ):
             return True
         if self.core(after_succ) in self.p.reference_followers:
             return True
         roman = self.p.roman_numerals
         if w.core.rstrip(".") in roman and (
             succ_core in self.p.ordinal_nouns
-            or (succ_core in ("bis", "und", "-", "–") and self.core(after_succ).rstrip(".") in roman)
-            or (pred_norm in ("bis", "und", "-", "–") and i > 1 and self.core(texts[i - 2]).rstrip(".") in roman)
+            or (succ_core in self.p.roman_joiners and self.core(after_succ).rstrip(".") in roman)
+            or (pred_norm in self.p.roman_joiners and i > 1 and self.core(texts[i - 2]).rstrip(".") in roman)
         ):
             return True  # "des I. Senats", "Nr. 2 b I bis VI", "Ziffern I bis V"
         # outline labels: "oben A II.", "unter II. D Nr. 5.3"
@@ -538,9 +522,9 @@ class PlaceholderDetector:
             or (pred is not None and pred.endswith(".") and len(pred) > 2 and pred.rstrip(".") in roman)
         ):
             return True
-        if pred and _BARE_NUMBER.match(self.core(pred) if self.core(pred) else pred):
+        if pred and self.p.shape["bare_number"].match(self.core(pred) if self.core(pred) else pred):
             return True
-        return bool(w.core.rstrip(".") in roman and pred and _ALL_CAPS_CODE.match(self.core(pred)))
+        return bool(w.core.rstrip(".") in roman and pred and self.p.shape["all_caps_code"].match(self.core(pred)))
 
     def _before_word_in_clear(self, w: _Window) -> bool:
         """A section marker at a sentence start ("A. Die Revision ist unbegründet") or a first
@@ -550,7 +534,7 @@ class PlaceholderDetector:
         pred, succ, succ_core = w.pred, w.succ, w.succ_core
         return bool(
             w.pattern in ("single_letter", "two_letters") and succ and succ_core[:1].isupper()
-            and (pred is None or pred.rstrip(_CLOSE_QUOTES + '"')[-1:] in (".", ":", ";") or w.pred_norm in ("", ))
+            and (pred is None or pred.rstrip(self.p.close_quotes + '"')[-1:] in (".", ":", ";") or w.pred_norm in ("", ))
             # a second initial before a common noun is a surname: "T. R. Physiotherapie-Partnerschaft"
             # (before a name it is another first initial: "W. F. Hammetter")
             and not (self._initial_before(w.texts, w.i) and _common_noun(succ_core))
@@ -599,12 +583,11 @@ class PlaceholderDetector:
         stem = word[:-2] if word.endswith("es") else word[:-1] if word.endswith("s") else word
         return word.endswith(self.p.reference_suffixes) or stem.endswith(self.p.reference_suffixes)
 
-    @staticmethod
-    def _list_head(texts: list[str], i: int) -> int | None:
+    def _list_head(self, texts: list[str], i: int) -> int | None:
         """Index of the word before a list of letters that element ``i`` continues
         ("Merkzeichen "G", "B" und "H"" -> "Merkzeichen"), None when it starts no such list."""
         k = i - 1
-        while k >= 0 and (_LETTER_LIST_ITEM.match(texts[k]) or texts[k] in _LIST_JOINERS):
+        while k >= 0 and (self.p.shape["letter_list_item"].match(texts[k]) or texts[k] in self.p.list_joiners):
             k -= 1
         return k if 0 <= k < i - 1 else None
 
@@ -619,14 +602,14 @@ class PlaceholderDetector:
     def _in_statute_name(self, texts: list[str], i: int) -> bool:
         """Whether initials follow a statute's or agreement's name ("LandesVO L. K.", "MTV H")."""
         k = i - 1
-        while k >= 0 and _FIRST_INITIAL.match(texts[k]) and len(texts[k]) == 2:
+        while k >= 0 and self.p.shape["first_initial"].match(texts[k]) and len(texts[k]) == 2:
             k -= 1
         return k >= 0 and texts[k].lstrip(self.p.strip_leading).endswith(self.p.statute_word_endings)
 
     def _middle_initial(self, pred: str | None, succ: str | None) -> bool:
         """Whether an initial stands between a first name the noun lexicon lists (and no common
         noun) and a surname in clear: "Peter J. Tettinger"."""
-        if not (pred and succ and _PLAIN_WORD.match(pred) and self._name_like(succ.rstrip(".,;:"))):
+        if not (pred and succ and self.p.shape["plain_word"].match(pred) and self._name_like(succ.rstrip(".,;:"))):
             return False
         bits = noun_bits(pred)
         return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
@@ -637,11 +620,10 @@ class PlaceholderDetector:
         "Richterin am LSG G." is a judge the court anonymized."""
         return word.lstrip(self.p.strip_leading).lower().endswith(self.p.public_body_endings)
 
-    @staticmethod
-    def _in_slash_run(texts: list[str], i: int) -> bool:
+    def _in_slash_run(self, texts: list[str], i: int) -> bool:
         """Whether a letter is one of three or more joined by slashes ("D / P / M")."""
         def letter(k: int) -> bool:
-            return 0 <= k < len(texts) and bool(_LETTER_IN_SLASH_RUN.match(texts[k]))
+            return 0 <= k < len(texts) and bool(self.p.shape["letter_in_slash_run"].match(texts[k]))
         start = i
         while letter(start - 2) and texts[start - 1] == "/":
             start -= 2
@@ -654,7 +636,7 @@ class PlaceholderDetector:
         """A capitalized word that may be a surname in clear: not an article, trigger, legal
         form, reference word or company word."""
         lower = word.lower()
-        return (bool(_PLAIN_WORD.match(word)) and lower not in self.p.function_words
+        return (bool(self.p.shape["plain_word"].match(word)) and lower not in self.p.function_words
                 and lower not in self.p.person_triggers and word not in self.p.legal_forms
                 and lower not in self.p.reference_words and word not in self.p.letter_suffix_words)
 
@@ -664,23 +646,23 @@ class PlaceholderDetector:
         ("Fischermeier Spelge Krumbiegel M. Jostes D. Reidelbach")."""
         if i + 1 >= len(texts) or not self._name_like(texts[i + 1]):
             return False
-        return signatures.in_run(texts, i, lambda w: self._name_like(w) or bool(_FIRST_INITIAL.match(w)), 4,
+        return signatures.in_run(texts, i, lambda w: self._name_like(w) or bool(self.p.shape["first_initial"].match(w)), 4,
                                 self._name_like, 3)
 
     def _cited_author(self, raw: str, pred: str | None, succ: str | None, after_succ: str) -> bool:
         """Whether an initial is a cited author's first name before a surname in clear: after
         the "/" of an editor's name ("Schiek / M. Schmidt") or before "in" and a commentary
         ("K. Schneider in Littmann")."""
-        if not (_FIRST_INITIAL.match(raw) and succ and self._name_like(succ.rstrip(","))):
+        if not (self.p.shape["first_initial"].match(raw) and succ and self._name_like(succ.rstrip(","))):
             return False
         return (pred is not None and pred.endswith("/")) or after_succ == "in"
 
     def _after_case_number(self, texts: list[str], i: int) -> bool:
         """Whether a letter continues a comma list that follows a case number ("4146/12 E, U, F")."""
         k = i - 1
-        while k >= 0 and _LETTER_IN_LIST.match(texts[k]):
+        while k >= 0 and self.p.shape["letter_in_list"].match(texts[k]):
             k -= 1
-        return k < i - 1 and k >= 0 and bool(_CASE_NUMBER_TAIL.match(texts[k]))
+        return k < i - 1 and k >= 0 and bool(self.p.shape["case_number_tail"].match(texts[k]))
 
     def classify_simple(self, core: str) -> bool:
         """Whether ``core`` has the form of a capital initial ("B.", "K")."""
@@ -711,11 +693,10 @@ class PlaceholderDetector:
                     break
         return inside
 
-    @staticmethod
-    def _inside_quote(texts: list[str], i: int) -> bool:
+    def _inside_quote(self, texts: list[str], i: int) -> bool:
         """Whether element ``i`` lies inside a quotation (German or straight quotes)."""
         before = " ".join(texts[:i])
-        depth = sum(before.count(q) for q in _OPEN_QUOTES) - sum(before.count(q) for q in _CLOSE_QUOTES)
+        depth = sum(before.count(q) for q in self.p.open_quotes) - sum(before.count(q) for q in self.p.close_quotes)
         return depth > 0 or before.count('"') % 2 == 1
 
     def label_texts(self, texts: list[str]) -> list[str | None]:
@@ -757,7 +738,7 @@ class PlaceholderDetector:
         """How many elements after a placeholder belong to the same reference."""
         n = 0
         street = False
-        if j < len(texts) and succ_is_suffix(texts[j]):
+        if j < len(texts) and self._suffix(texts[j]):
             n = 1  # "E. -kreis"
         while j + n < len(texts):
             core = self.core(texts[j + n])
@@ -768,7 +749,7 @@ class PlaceholderDetector:
                 street = True
                 n += 1
                 continue
-            if street and _HOUSE_NUMBER.match(texts[j + n]):
+            if street and self.p.shape["house_number"].match(texts[j + n]):
                 n += 1
             break
         # a trailing "&" or "+" without a following company word is not part of the name
