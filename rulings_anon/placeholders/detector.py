@@ -101,6 +101,7 @@ class Patterns:
     formula_signs: frozenset[str]
     name_head_endings: tuple[str, ...]
     unit_words: frozenset[str]
+    label_verbs: frozenset[str]
     unknown_letters: re.Pattern
     name_particles: frozenset[str]
 
@@ -156,6 +157,7 @@ class Patterns:
             formula_signs=frozenset(raw["formula_signs"]),
             name_head_endings=tuple(raw["name_head_endings"]),
             unit_words=frozenset(raw["unit_words"]),
+            label_verbs=frozenset(raw["label_verbs"]),
             unknown_letters=re.compile(raw["unknown_letters"]),
             name_particles=frozenset(raw["name_particles"]),
         )
@@ -249,6 +251,8 @@ class PlaceholderDetector:
             omission = self.p.shape["word_with_ellipsis"].match(core)
             if omission and omission.group(1) in self.p.function_words:
                 result = None  # "und…", "des…": words left out of a quotation
+            elif core.rstrip(".…") in self.p.amount_units:
+                result = None  # "EUR…": an amount left out, no name
             elif self.p.obvious.match(raw) or self.p.obvious.match(core):
                 result = ("obvious", None)
             else:
@@ -428,6 +432,8 @@ class PlaceholderDetector:
         "Merkzeichen "G", "B" und "H"" (a designator before the letter or at the head of its list)."""
         if w.core in self.p.two_letter_abbreviations or w.core.rstrip(".") in self.p.letter_compounds:
             return True
+        if w.succ is not None and w.succ_core in self.p.label_verbs:
+            return True  # "mit B bezeichneten Kontaktfedern": a reference sign
         return self._designator(w.pred_norm) or (
             (k := self._list_head(w.texts, w.i)) is not None
             and (self._designator(head := self._norm(w.texts[k])) or head in self.p.reference_words)
