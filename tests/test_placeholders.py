@@ -93,6 +93,9 @@ def found(detector, text):
         # an ellipsis for a name after a noun; an initial at a sentence end and at a line start
         ("Er beantragte die Versetzung zum Standort ... und wurde von Hauptmann ... vorgeschlagen.",
          [("...", "potential"), ("...", "potential")]),
+        # ... also with the comma after it; a rank before a surname cut short; a code at a sentence end
+        ("Er ging zum Standort ..., wo Oberst Sch. ihn dem Leiter des Referats XY. vorstellte.",
+         [("...", "potential"), ("Sch.", "potential"), ("XY", "potential")]),
         ("Es kam zum Streit zwischen Au. und S.\n\nK. kam spät nach Hause.",
          [("Au.", "potential"), ("S.", "potential"), ("K.", "potential")]),
     ],

@@ -421,7 +421,13 @@ class PlaceholderDetector:
         # an amount or a date left out ("in Höhe von ... €", "vom ... Januar 1984") is no name;
         # nor is an omission before a new sentence, a section or a closing quote ("gezahlt wird
         # ... Sie endet", "für die Beschäftigten ... § 2", "auf 5% ... “")
-        return (bool(self.p.shape["bracketed_omission"].match(raw)) or self._inside_quote(texts, i) or raw != w.core
+        # a name left out after a noun keeps the comma after it ("zum Standort ..., wo"); other
+        # punctuation around an ellipsis marks an omission
+        # (a capitalized word that starts a sentence may be no noun: "Vorsorglich ...,")
+        after_noun = (raw[-1] in ",;" and raw[:-1] == w.core and pred is not None and i > 1
+                      and bool(self.p.shape["plain_word"].match(pred)) and texts[i - 2][-1] not in ".:;!?")
+        return (bool(self.p.shape["bracketed_omission"].match(raw)) or self._inside_quote(texts, i)
+                or (raw != w.core and not after_noun)
                 or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and self.p.shape["number"].match(succ_core))
                 or succ_core in self.p.amount_units or succ_core in self.p.month_names
                 or (succ is not None and (succ[0] in "§" + self.p.close_quotes + '"'
