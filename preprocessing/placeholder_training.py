@@ -55,12 +55,14 @@ def document_examples(detector, featurizer, document, checked) -> list[tuple[lis
     intervals = positive_intervals(elements, gold)
     starts = [a for a, _ in intervals]
     out = []
-    for paragraph in extract_paragraphs(document.text):
-        texts = paragraph.text.split()
-        p_elements = split_elements(paragraph.text)
-        for i, _, features in paragraph_candidates(detector, featurizer, texts):
-            a, b = paragraph.to_document_span(p_elements[i].start, p_elements[i].end)
-            out.append((features, overlaps(intervals, starts, a, b)))
+    paragraphs = extract_paragraphs(document.text)
+    with detector.document(paragraphs):
+        for paragraph in paragraphs:
+            texts = paragraph.text.split()
+            p_elements = split_elements(paragraph.text)
+            for i, _, features in paragraph_candidates(detector, featurizer, texts):
+                a, b = paragraph.to_document_span(p_elements[i].start, p_elements[i].end)
+                out.append((features, overlaps(intervals, starts, a, b)))
     return out
 
 

@@ -188,6 +188,17 @@ def test_when_context_rejects_then_no_placeholder(detector, text):
     assert found(detector, text) == []
 
 
+def test_letters_a_document_hands_out_in_order_after_one_noun_are_labels(detector):
+    """Labels are handed out in alphabetical order ("Kontaktfeder B ... Kontaktfeder C", across
+    paragraphs too); the initials of names are not ("Kreiskrankenhäuser M und R"), and a noun that
+    heads a person or a company keeps its letters ("Zeugen A und B")."""
+    text = ("Die Kontaktfeder B ist lamelliert.\n\nDie Kontaktfeder C ist es nicht; der Wirkstoff A "
+            "und der Wirkstoff B wirken.\n\nDie Kreiskrankenhäuser M und R und die Zeugen A und B sagten aus.")
+    assert found(detector, text) == [("M", "potential"), ("R", "potential"), ("A", "potential"), ("B", "potential")]
+    # one paragraph alone is judged with its own nouns
+    assert found(detector, "Die Kontaktfeder B ist lamelliert.") == [("B", "potential")]
+
+
 def test_spans_point_into_the_original_text_across_line_breaks(detector):
     text = "1. Der Kläger K. verlangt Ver-\ngütung von der\nM-GmbH.\n\n2. Frau B. widerspricht."
     spans = detector.detect(text)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -215,6 +216,10 @@ class PlaceholderDetector:
         self.p = patterns or load_patterns()
         self._forms: dict[str, tuple[str, str | None] | None] = {}
         self.judge = judge
+        # designator nouns (see :meth:`designators`) of the document being labelled; None: of
+        # each paragraph alone
+        self._document_designators: frozenset[str] | None = None
+        self._designators: frozenset[str] = frozenset()
         self._featurizer = None
 
     # -- element level ------------------------------------------------------------------
@@ -321,7 +326,8 @@ class PlaceholderDetector:
         if pattern == "simple_ellipsis":
             return ("omission",) if self._omission(w) else ()
         groups = (("designation", self._abbreviation_or_designation), ("letter_context", self._letter_in_context),
-                  ("reference", self._reference), ("before_clear", self._before_word_in_clear))
+                  ("reference", self._reference), ("before_clear", self._before_word_in_clear),
+                  ("citation", self._citation), ("label", self._label))
         return tuple(name for name, rule in groups if rule(w))
 
     def _abbreviation(self, w: _Window) -> bool:
@@ -400,14 +406,58 @@ class PlaceholderDetector:
         return start, end
 
     def _label(self, w: _Window) -> bool:
-        """A letter used as a label: after a roman numeral ("Zone III A") or beside a formula sign
-        ("N = 4")."""
+        """A letter used as a label: after a roman numeral ("Zone III A"), beside a formula sign
+        ("N = 4"), or after a noun that the document follows by letters in alphabetical sequence
+        ("Kanal A ... Kanal B", "Kontaktfedern B und C"): labels are handed out in order, the
+        initials of names are not."""
         if w.pattern != "single_letter":
             return False
         pred, succ = w.pred, w.succ
         if pred is not None and len(pred) > 1 and pred in self.p.roman_numerals:
             return True
-        return (succ is not None and succ in self.p.formula_signs) or (pred is not None and pred in self.p.formula_signs)
+        if (succ is not None and succ in self.p.formula_signs) or (pred is not None and pred in self.p.formula_signs):
+            return True
+        if w.core.endswith(".") or not self._designators:
+            return False  # a letter with a period is an initial
+        return self._letter_head(w.texts, w.i) in self._designators
+
+    def _letter_head(self, texts: list[str], i: int) -> str | None:
+        """The noun a bare capital letter follows, also across a list of letters ("Kontaktfedern B,
+        C" -> "kontaktfeder"), without its plural or genitive ending; None when no such noun (a
+        function word, a person or company word, a court) heads it."""
+        k = self._list_head(texts, i)
+        if k is None:
+            k = i - 1
+        if k < 0:
+            return None
+        word = texts[k]
+        if not (word[:1].isupper() and word.isalpha() and len(word) > 3):
+            return None
+        lower = word.lower()
+        if (lower in self.p.function_words or lower in self.p.person_triggers or word in self.p.legal_forms
+                or word in self.p.letter_suffix_words or self._public_body(word)):
+            return None
+        return self.p.shape["noun_ending"].sub("", lower)
+
+    def designators(self, paragraphs: list[list[str]]) -> frozenset[str]:
+        """The nouns (as :meth:`_letter_head` gives them) that the element texts of ``paragraphs``
+        follow by two or more bare capital letters forming an alphabetical sequence ("A", "B";
+        "B", "C", "D")."""
+        letters: dict[str, set[str]] = {}
+        single = self.p.potential["single_letter"]
+        for texts in paragraphs:
+            for i, text in enumerate(texts):
+                if len(text) > 4 or not single.match(core := self.core(text)) or core.endswith("."):
+                    continue
+                head = self._letter_head(texts, i)
+                if head is not None:
+                    letters.setdefault(head, set()).add(core)
+        found = set()
+        for head, seen in letters.items():
+            codes = sorted(ord(c) for c in seen)
+            if len(codes) >= 2 and codes[-1] - codes[0] == len(codes) - 1:
+                found.add(head)
+        return frozenset(found)
 
     def _omission(self, w: _Window) -> bool:
         """Whether an ellipsis is an omission: "(...)", "[...]", "...“", "..." inside a quotation or
@@ -718,6 +768,7 @@ class PlaceholderDetector:
         candidates = [i for i, t in enumerate(texts) if form(t) is not None]
         if not candidates:
             return kinds
+        self.prepare(texts)
         if self.judge is not None:
             return self._judged(texts, kinds)
         abbreviations = self._in_abbreviation(texts, candidates)
@@ -812,11 +863,30 @@ class PlaceholderDetector:
             i = last + 1
         return spans
 
+    def prepare(self, texts: list[str]) -> None:
+        """Make ready to judge the elements of one paragraph: the designator nouns are those of
+        the document (inside :meth:`document`) or else of the paragraph alone."""
+        self._designators = (self._document_designators if self._document_designators is not None
+                             else self.designators([texts]))
+
+    @contextmanager
+    def document(self, paragraphs):
+        """Within it, letters are judged with the designator nouns of the whole document (the
+        paragraphs of :func:`extract_paragraphs`)."""
+        self._document_designators = self.designators([p.text.split() for p in paragraphs])
+        try:
+            yield
+        finally:
+            self._document_designators = None
+
     def detect(self, text: str) -> list[Span]:
         """Placeholder spans of a whole document, offsets into ``text``."""
         spans = []
-        for paragraph in extract_paragraphs(text):
-            for start, end, kind in self.paragraph_spans(paragraph.text):
+        paragraphs = extract_paragraphs(text)
+        with self.document(paragraphs):
+            found = [(paragraph, self.paragraph_spans(paragraph.text)) for paragraph in paragraphs]
+        for paragraph, paragraph_spans in found:
+            for start, end, kind in paragraph_spans:
                 a, b = paragraph.to_document_span(start, end)
                 spans.append(Span(a, b, text[a:b], kind=kind, source=SOURCE))
         return spans
@@ -829,11 +899,13 @@ class PlaceholderDetector:
         """
         elements = split_elements(text)
         flagged: list[tuple[int, int]] = []
-        for paragraph in extract_paragraphs(text):
-            p_elements, labels = self.label_elements(paragraph.text)
-            for element, label in zip(p_elements, labels):
-                if label:
-                    flagged.append(paragraph.to_document_span(element.start, element.end))
+        paragraphs = extract_paragraphs(text)
+        with self.document(paragraphs):
+            for paragraph in paragraphs:
+                p_elements, labels = self.label_elements(paragraph.text)
+                for element, label in zip(p_elements, labels):
+                    if label:
+                        flagged.append(paragraph.to_document_span(element.start, element.end))
         labels = [False] * len(elements)
         j = 0
         flagged.sort()

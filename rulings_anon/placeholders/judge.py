@@ -361,6 +361,7 @@ def paragraph_candidates(detector, featurizer: WindowFeatures, texts: list[str])
     candidates = [i for i, t in enumerate(texts) if form(t) is not None]
     if not candidates:
         return []
+    detector.prepare(texts)
     abbreviations = detector._in_abbreviation(texts, candidates)
     letters = frozenset(c for c in (detector.core(texts[i]).rstrip(".") for i in candidates) if len(c) == 1)
     out = []
