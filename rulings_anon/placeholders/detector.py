@@ -42,6 +42,9 @@ SOURCE = "placeholder-rules"
 
 
 
+_BARE_LETTER = ("potential", "single_letter")
+
+
 def _common_noun(word: str) -> bool:
     """Whether the German noun lexicon lists a word (its last hyphenated part) as a common noun and
     no name ("Physiotherapie-Partnerschaft" yes; "Müller", and "Hammetter" that only looks like a
@@ -216,10 +219,12 @@ class PlaceholderDetector:
         self.p = patterns or load_patterns()
         self._forms: dict[str, tuple[str, str | None] | None] = {}
         self.judge = judge
-        # designator nouns (see :meth:`designators`) of the document being labelled; None: of
-        # each paragraph alone
+        # designator nouns (see :meth:`designators`) of the document being labelled (its
+        # paragraphs; None: each paragraph alone) and of the paragraph, found when first needed
+        self._document_paragraphs = None
         self._document_designators: frozenset[str] | None = None
-        self._designators: frozenset[str] = frozenset()
+        self._paragraph: list[str] = []
+        self._designators: frozenset[str] | None = None
         self._featurizer = None
 
     # -- element level ------------------------------------------------------------------
@@ -344,13 +349,13 @@ class PlaceholderDetector:
         if (w.pred_norm in self.p.person_triggers and w.pred_norm not in self.p.function_words) \
                 or self._initial_before(w.texts, w.i):
             return False
-        if core in self.p.listed_abbreviations or _common_noun(core.rstrip(".")):
+        if core in self.p.listed_abbreviations:
             return True
         name_slot = pred is not None and pred.isalpha() and (
             w.pred_norm in self.p.function_words or w.pred_norm.endswith(self.p.name_head_endings))
         if not name_slot or (w.succ and w.succ[0].isupper() and w.succ_core.lower() not in self.p.function_words):
             return True  # "der Nds. MasterVO": an abbreviation before its noun
-        return self._reference(w)
+        return _common_noun(core.rstrip(".")) or self._reference(w)
 
     def _citation(self, w: _Window) -> bool:
         """Initials in a citation: a case name with "/" ("Hutchinson / U. K.", "G. R. / Niederlande",
@@ -417,9 +422,10 @@ class PlaceholderDetector:
             return True
         if (succ is not None and succ in self.p.formula_signs) or (pred is not None and pred in self.p.formula_signs):
             return True
-        if w.core.endswith(".") or not self._designators:
+        if w.core.endswith("."):
             return False  # a letter with a period is an initial
-        return self._letter_head(w.texts, w.i) in self._designators
+        designators = self._current_designators()
+        return bool(designators) and self._letter_head(w.texts, w.i) in designators
 
     def _letter_head(self, texts: list[str], i: int) -> str | None:
         """The noun a bare capital letter follows, also across a list of letters ("Kontaktfedern B,
@@ -444,10 +450,10 @@ class PlaceholderDetector:
         follow by two or more bare capital letters forming an alphabetical sequence ("A", "B";
         "B", "C", "D")."""
         letters: dict[str, set[str]] = {}
-        single = self.p.potential["single_letter"]
+        form = self.form
         for texts in paragraphs:
             for i, text in enumerate(texts):
-                if len(text) > 4 or not single.match(core := self.core(text)) or core.endswith("."):
+                if len(text) > 4 or form(text) != _BARE_LETTER or (core := self.core(text)).endswith("."):
                     continue
                 head = self._letter_head(texts, i)
                 if head is not None:
@@ -865,19 +871,29 @@ class PlaceholderDetector:
 
     def prepare(self, texts: list[str]) -> None:
         """Make ready to judge the elements of one paragraph: the designator nouns are those of
-        the document (inside :meth:`document`) or else of the paragraph alone."""
-        self._designators = (self._document_designators if self._document_designators is not None
-                             else self.designators([texts]))
+        the document (inside :meth:`document`) or else of the paragraph alone, found when a bare
+        letter first needs them."""
+        self._paragraph = texts
+        self._designators = None
+
+    def _current_designators(self) -> frozenset[str]:
+        if self._document_paragraphs is not None:
+            if self._document_designators is None:
+                self._document_designators = self.designators([p.text.split() for p in self._document_paragraphs])
+            return self._document_designators
+        if self._designators is None:
+            self._designators = self.designators([self._paragraph])
+        return self._designators
 
     @contextmanager
     def document(self, paragraphs):
         """Within it, letters are judged with the designator nouns of the whole document (the
         paragraphs of :func:`extract_paragraphs`)."""
-        self._document_designators = self.designators([p.text.split() for p in paragraphs])
+        self._document_paragraphs, self._document_designators = paragraphs, None
         try:
             yield
         finally:
-            self._document_designators = None
+            self._document_paragraphs = self._document_designators = None
 
     def detect(self, text: str) -> list[Span]:
         """Placeholder spans of a whole document, offsets into ``text``."""
