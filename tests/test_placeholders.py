@@ -90,6 +90,7 @@ def found(detector, text):
         # two people named by bare letters after titles; an initial before a hyphenated suffix
         ("Anwesend waren Herrn Dr. G Herr D und das Landratsamt E. -kreis.",
          [("G", "potential"), ("D", "potential"), ("E. -kreis", "potential")]),
+        ("Das Landratsamt E.-kreis entschied.", [("E.-kreis", "potential")]),
         # an ellipsis for a name after a noun; an initial at a sentence end and at a line start
         ("Er beantragte die Versetzung zum Standort ... und wurde von Hauptmann ... vorgeschlagen.",
          [("...", "potential"), ("...", "potential")]),
@@ -179,6 +180,7 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "In den Zonen III A und III B gelten die Bundesbesoldungsordnungen A und B; es gilt N = 4.",
         # case names of the European Court of Human Rights and cited authors' initials
         "Vgl. EGMR, Hutchinson / U. K., Urteil vom 17. Januar 2017; EGMR, G. R. / Niederlande, 2012.",
+        "Vgl. EGMR, K. / Deutschland.",
         "Vgl. W. - R. Schenke, Polizeirecht, 2018, Rn. 5; W.-R. Schenke, in: Kopp / Schenke, VwGO, § 42.",
         "So auch H. Maurer, in: Festschrift, 1990, S. 12; Claßen A. in Lademann, EStG.",
         "Vgl. GRUR 2012, 930 Rn. 22 - Bogner B / Barbie B; Oberfinanzdirektion Frankfurt / M., 2016.",

@@ -308,6 +308,7 @@ class PlaceholderDetector:
             rest = core.split("-", 1)[1].rstrip(".")
             stem = self.p.shape["genitive_ending"].sub("", rest)  # genitive: "A-Vereins", "K-Konzerns"
             return not (rest in self.p.letter_suffix_words or stem in self.p.letter_suffix_words
+                        or rest[:1].upper() + rest[1:] in self.p.letter_suffix_words  # "E.-kreis"
                         or rest in self.p.legal_forms
                         or self.p.potential["hyphen_initials"].match(core)
                         or self.p.shape["hyphen_initials_rest"].match(rest))
@@ -369,7 +370,7 @@ class PlaceholderDetector:
         before = texts[start - 1] if start > 0 else ""
         after = texts[end + 1] if end + 1 < len(texts) else ""
         if (before == "/" and start > 1 and self._name_like(texts[start - 2].rstrip(",;"))) or (
-                after == "/" and end + 2 < len(texts) and self._name_like(self.core(texts[end + 2]))):
+                after == "/" and end + 2 < len(texts) and self._name_like(self.core(texts[end + 2]).rstrip("."))):
             return True  # a case name: "Hutchinson / U. K.", "G. R. / Niederlande"
         if before and self._name_like(before) and start > 1 and texts[start - 2] == "/":
             return True  # "Bogner B / Barbie B": the second party's letter
