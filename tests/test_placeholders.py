@@ -227,6 +227,11 @@ def test_initials_at_a_sentence_end_and_a_line_start_are_placeholder_elements(de
     assert [e.text for e, flag in zip(elements, labels) if flag] == ["Au.", "S.", "K."]
 
 
+def test_a_genitive_s_written_apart_belongs_to_its_placeholder(detector):
+    elements, labels = detector.label_elements("Er habe in R. s Büro eine Wanze installiert.")
+    assert [e.text for e, flag in zip(elements, labels) if flag] == ["R.", "s"]
+
+
 def test_document_element_labels_line_up_with_document_elements(detector):
     text = "Herr K.\nverklagt die\n\nM-GmbH wegen S. 3."
     elements, labels = detector.document_element_labels(text)

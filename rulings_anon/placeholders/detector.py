@@ -108,6 +108,7 @@ class Patterns:
     label_verbs: frozenset[str]
     unknown_letters: re.Pattern
     name_particles: frozenset[str]
+    genitive_marks: frozenset[str]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -164,6 +165,7 @@ class Patterns:
             label_verbs=frozenset(raw["label_verbs"]),
             unknown_letters=re.compile(raw["unknown_letters"]),
             name_particles=frozenset(raw["name_particles"]),
+            genitive_marks=frozenset(raw["genitive_marks"]),
         )
 
 
@@ -777,12 +779,20 @@ class PlaceholderDetector:
             return kinds
         self.prepare(texts)
         if self.judge is not None:
-            return self._judged(texts, kinds)
+            return self._continued(texts, self._judged(texts, kinds))
         abbreviations = self._in_abbreviation(texts, candidates)
         for i in candidates:
             if i in abbreviations:
                 continue
             kinds[i] = self.classify(texts, i)
+        return self._continued(texts, kinds)
+
+    def _continued(self, texts: list[str], kinds: list[str | None]) -> list[str | None]:
+        """``kinds`` with a genitive "s" written apart after a placeholder labelled like it ("R. s
+        Büro")."""
+        for i in range(1, len(texts)):
+            if kinds[i] is None and kinds[i - 1] is not None and texts[i] in self.p.genitive_marks:
+                kinds[i] = kinds[i - 1]
         return kinds
 
     def _judged(self, texts: list[str], kinds: list[str | None]) -> list[str | None]:
