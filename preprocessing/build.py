@@ -68,9 +68,11 @@ def weak_labels() -> Callable[[Document], list[LabeledParagraph]]:
 
     def label(document: Document) -> list[LabeledParagraph]:
         out = []
-        for paragraph in _paragraphs(document):
-            elements, labels = detector.label_elements(paragraph.text)
-            out.append(LabeledParagraph(paragraph, elements, labels))
+        paragraphs = _paragraphs(document)
+        with detector.document(paragraphs):  # letters judged with the document's designators
+            for paragraph in paragraphs:
+                elements, labels = detector.label_elements(paragraph.text)
+                out.append(LabeledParagraph(paragraph, elements, labels))
         return out
 
     return label
