@@ -15,7 +15,13 @@ elements: each element is classified from itself (the *candidate*) and its *pred
   issue's gold does not count: a court's or authority's seat ("Amtsgericht P."), an amount or a
   date left out ("von X €", "vom ... Januar 1984").
 
-All patterns and word lists are data: ``data/placeholder_patterns.json``.
+Citations name no one anonymized: case names with "/" ("Hutchinson / U. K."), cited authors'
+initials ("W. - R. Schenke, in:"); and letters a document hands out in alphabetical order after
+one noun are labels ("Kanal A ... Kanal B").
+
+All patterns, word lists and the element shapes the context rules test are data, each with a
+reason: ``data/placeholder_patterns.json`` (abbreviations also from ``data/abbreviations/``); this
+module keeps the mechanism.
 
 Two views of the result: :meth:`PlaceholderDetector.label_elements` says, per element, whether
 it is a placeholder (the labels models train on); :meth:`PlaceholderDetector.detect` returns
