@@ -177,7 +177,18 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
                         help="also write the texts with realistic surrogates (.jsonl file or folder)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
+    parser.add_argument("--jobs", type=_jobs, default=0, metavar="N",
+                        help="worker processes scoring side by side (default 0: one per CPU core; with a contextual "
+                             "model or the NER always 1; with --runner the runner's workers instead); the spans "
+                             "are the same for any N")
     add_runner_option(parser)
+
+
+def _jobs(value: str) -> int:
+    number = int(value) if value.strip().isdigit() else -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {value!r}")
+    return number
 
 
 def _configure_testset(parser: argparse.ArgumentParser) -> None:
@@ -446,7 +457,7 @@ def _run_score(args) -> int:
     from rulings_anon.inputs import read_input_documents
 
     from .highlight import highlight
-    from .scoring import ScoreRun, score_documents, text_digest
+    from .scoring import ScoreRun, score_documents, text_digest, usable_jobs
 
     recognizers = _recognizers(args)
     use_features(args, default=True)
@@ -486,7 +497,8 @@ def _run_score(args) -> int:
     # every pass reads the input by the same rules: a document named twice (a file and the folder
     # holding it) is one document, in the batch vocabulary as in the output
     figures = score_documents(scorer, read_input_documents(args.inputs, args.encoding or "utf-8"), run,
-                              show if args.show else None, progress=True, inputs=inputs, elements=elements)
+                              show if args.show else None, progress=True, inputs=inputs, elements=elements,
+                              jobs=usable_jobs(args.jobs))
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
     restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")
     print(f"score: {figures['documents']} documents{resumed}, {figures['elements']:,} elements, "

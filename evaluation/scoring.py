@@ -14,10 +14,15 @@ interrupted run resumes where it stopped (only with the same options, model, NER
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import hashlib
+import multiprocessing
+import os
+import signal
 import sys
 import time
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -207,6 +212,65 @@ class ScoreRun:
         return count
 
 
+# Elements per chunk a worker process scores: small enough that two workers share 300,000
+# elements evenly, large enough that handing a chunk over costs nothing worth measuring.
+JOB_CHUNK_ELEMENTS = 20_000
+_worker: tuple[Scorer, ScoreRun] | None = None  # what a forked worker process scores with
+WARM_UP = "Der Kläger Herr Müller aus Memmingen, Hauptstraße 4, klagt gegen die Beklagte, die M-GmbH."
+
+
+def usable_jobs(requested: int) -> int:
+    """Worker processes ``score`` uses: ``requested``, or for 0 the CPU cores this process may use;
+    1 once TensorFlow is loaded (a contextual model or the NER), which does not survive a fork."""
+    if "tensorflow" in sys.modules or not hasattr(os, "fork"):
+        return 1
+    return requested if requested > 0 else len(os.sched_getaffinity(0))
+
+
+def _score_chunk(chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
+    scorer, run = _worker
+    return [(run.record(document, spans), spans) for document, spans in zip(chunk, scorer.score(chunk), strict=True)]
+
+
+def _worker_start() -> None:
+    """A worker dies with the parent (a killed ``score`` leaves no process behind) and leaves
+    Ctrl-C to it."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def scored_chunks(scorer: Scorer, run: ScoreRun, documents: Iterable[Document],
+                  jobs: int = 1) -> Iterator[tuple[list[Document], list[tuple[dict, list[Span]]]]]:
+    """``(chunk, [(record, spans), ...])`` for chunks of ``documents`` in input order.
+
+    With ``jobs`` > 1 forked worker processes score the chunks (each inherits the loaded model);
+    at most two chunks per worker are in flight, so the input streams as in one process. A
+    document's spans depend on nothing but its text and the batch vocabulary set before, so the
+    records are the same as in one process.
+    """
+    if jobs <= 1:
+        for chunk in chunks(documents, CHUNK_ELEMENTS):
+            yield chunk, [(run.record(d, spans), spans) for d, spans in zip(chunk, scorer.score(chunk), strict=True)]
+        return
+    global _worker
+    _worker = (scorer, run)
+    # Tables loaded on first use (word frequencies, the lexicon) are loaded here, once, before the
+    # workers are forked, instead of once in each of them.
+    scorer.score([Document("warm-up", WARM_UP)])
+    in_flight: deque = deque()
+    with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
+        for chunk in chunks(documents, JOB_CHUNK_ELEMENTS):
+            in_flight.append((chunk, pool.apply_async(_score_chunk, (chunk,))))
+            if len(in_flight) >= 2 * jobs:
+                done, result = in_flight.popleft()
+                yield done, result.get()
+        while in_flight:
+            done, result = in_flight.popleft()
+            yield done, result.get()
+    _worker = None
+
+
 def is_jsonl_target(target) -> bool:
     """Whether a texts target (--anonymize, --pseudonymize) is one JSONL file rather than a folder."""
     return Path(target).name.endswith((".jsonl", ".jsonl.gz", ".jsonl.xz"))
@@ -233,8 +297,12 @@ def _write_texts(target: Path, items: list[tuple[str, dict]]) -> None:
 
 
 def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun, show=None,
-                    progress: bool = False, inputs: dict[str, str] | None = None, elements: int | None = None) -> dict:
+                    progress: bool = False, inputs: dict[str, str] | None = None, elements: int | None = None,
+                    jobs: int = 1) -> dict:
     """Score every document not yet in the partial file, then write the outputs; returns figures.
+
+    ``jobs`` worker processes score chunks side by side (:func:`scored_chunks`); the records are
+    the same whatever their number, as they are whatever the chunks.
 
     ``inputs`` (``id -> text digest``, from a first pass over the input) makes :meth:`ScoreRun.finish`
     write exactly those documents; ``elements`` is their element count, the progress bar's total.
@@ -262,12 +330,10 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
     with JsonlAppender(run.partial, fsync=False) as appender:
         if fresh:
             appender.append(run.header())
-        for chunk in chunks(pending(), CHUNK_ELEMENTS):
-            started = time.perf_counter()
-            spans = scorer.score(chunk)
-            figures["seconds"] += time.perf_counter() - started
-            for document, found in zip(chunk, spans, strict=True):
-                appender.append(run.record(document, found))
+        started = time.perf_counter()
+        for chunk, scored in scored_chunks(scorer, run, pending(), jobs):
+            for document, (record, found) in zip(chunk, scored, strict=True):
+                appender.append(record)
                 figures["documents"] += 1
                 count = count_elements(document.text)
                 figures["elements"] += count
@@ -275,6 +341,7 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
                 bar.update(count)
                 if show is not None:
                     show(document, found)
+        figures["seconds"] = time.perf_counter() - started
     bar.close()
     figures["written"] = run.finish(inputs)
     seconds = figures["seconds"]
