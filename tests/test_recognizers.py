@@ -49,6 +49,7 @@ POSITIVES = [
     ("contract_number", "die Versicherungsscheinnummer 12 345", []),  # too few digits after the label
     ("vehicle_registration", "mit dem Pkw M-AB 1234 gefahren", ["M-AB 1234"]),
     ("vehicle_registration", "das Fahrzeug B-XY 123E", ["B-XY 123E"]),
+    ("vehicle_registration", "Er fuhr den Wagen M-AB 1234. 2 Tage später", ["M-AB 1234"]),  # at a sentence end
     ("vehicle_registration", "amtliches Kennzeichen HH AB 123", ["HH AB 123"]),
     ("birth_date", "Thilo S., geb. am 25. September 1996, wohnhaft", ["25. September 1996"]),
     ("birth_date", "geboren 12.03.1980 in", ["12.03.1980"]),
@@ -145,6 +146,7 @@ NEGATIVES = [
     "Rein NZA-RR 2009, 462; Spengler in Burger TVöD / TV-L 3. Aufl.",  # journal and edition, not plates
     "1 BvR 600/92 -, NJW-RR 1993, S. 383 < 383 >; von A-F nach A-M 21 km",  # page with "S.", a distance
     "B 4 AS 12/16 R und 1 BvR 2019/09 sowie L 3 AS 0123/16",  # social and constitutional court file numbers
+    "BVerwG 1 WDS-VR 9.17 und 2 WD 14.19",  # file numbers: a number before the register, ".year" after
     "Vgl. a.a.O., Rn. 12 f.; z.B. Rz. 3",  # abbreviations with dots are not domains
     "im Zeitraum 2012 bis 2015 betrug die Summe 12.345,67 EUR",  # amounts and years
     "DE91 1000 0000 0123 4567 88",  # IBAN with a wrong check digit
