@@ -178,7 +178,7 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
     parser.add_argument("--jobs", type=_jobs, default=0, metavar="N",
-                        help="worker processes scoring side by side (default 0: one per CPU core; with a contextual "
+                        help="worker processes scoring side by side (default 0: one per CPU core, up to 8; with a contextual "
                              "model or the NER always 1; with --runner the runner's workers instead); the spans "
                              "are the same for any N")
     add_runner_option(parser)
@@ -498,7 +498,7 @@ def _run_score(args) -> int:
     # holding it) is one document, in the batch vocabulary as in the output
     figures = score_documents(scorer, read_input_documents(args.inputs, args.encoding or "utf-8"), run,
                               show if args.show else None, progress=True, inputs=inputs, elements=elements,
-                              jobs=usable_jobs(args.jobs))
+                              jobs=usable_jobs(args.jobs, elements))
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
     restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")
     print(f"score: {figures['documents']} documents{resumed}, {figures['elements']:,} elements, "

@@ -219,12 +219,19 @@ _worker: tuple[Scorer, ScoreRun] | None = None  # what a forked worker process s
 WARM_UP = "Der Kläger Herr Müller aus Memmingen, Hauptstraße 4, klagt gegen die Beklagte, die M-GmbH."
 
 
-def usable_jobs(requested: int) -> int:
-    """Worker processes ``score`` uses: ``requested``, or for 0 the CPU cores this process may use;
+MAX_DEFAULT_JOBS = 8  # past this, a bigger machine is better served by --runner
+
+
+def usable_jobs(requested: int, elements: int | None = None) -> int:
+    """Worker processes ``score`` uses: ``requested``, or for 0 the CPU cores this process may use
+    (at most :data:`MAX_DEFAULT_JOBS`, and no more than the ``elements`` to score fill chunks);
     1 once TensorFlow is loaded (a contextual model or the NER), which does not survive a fork."""
     if "tensorflow" in sys.modules or not hasattr(os, "fork"):
         return 1
-    return requested if requested > 0 else len(os.sched_getaffinity(0))
+    if requested > 0:
+        return requested
+    chunks_of_work = -(-elements // JOB_CHUNK_ELEMENTS) if elements is not None else MAX_DEFAULT_JOBS
+    return max(1, min(len(os.sched_getaffinity(0)), MAX_DEFAULT_JOBS, chunks_of_work))
 
 
 def _score_chunk(chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
