@@ -10,6 +10,11 @@ The left-out court is then measured once, pseudonymized with the foreign names
 
     .venv/bin/python benchmarks/bench_scorer_loco.py [--courts bag,bfh,...] [--cache /work/scorer-cache]
 
+``--batch-sizes 1,10,20,50`` also scores the left-out court's documents in random batches of those
+sizes (1: each alone), at the fold's default threshold, with and without the background rulings a
+small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from the training courts'
+anonymized rulings, as ``--save`` stores them).
+
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
 first time on two cores; then each run is the fits alone).
 """
@@ -17,6 +22,7 @@ first time on two cores; then each run is the fits alone).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import pickle
 import sys
@@ -69,6 +75,25 @@ def anonymized_records(court: str) -> list[dict]:
     return list(read_jsonl(data.ler_corpus_files([court])[0]))
 
 
+def in_batches(court: sm.CourtFeatures, size: int, background: sm.Background | None,
+               seed: int = 1) -> sm.CourtFeatures:
+    """``court`` with its documents scored in random batches of ``size`` (the batch feature counted
+    within each batch, padded with ``background`` as ``score`` pads a small batch)."""
+    n_documents = int(court.documents.max()) + 1
+    batch_of = np.random.default_rng(seed).permutation(n_documents) // size
+    batches = batch_of[court.documents]
+    rows = court.rows.copy()
+    for batch in np.unique(batch_of):
+        members = np.flatnonzero(batches == batch)
+        documents: dict[str, set[int]] = {}
+        for r in members:
+            documents.setdefault(court.words[r], set()).add(int(court.documents[r]))
+        df, n = sm.padded({w: len(d) for w, d in documents.items()}, int((batch_of == batch).sum()), background)
+        rows[members, sf.COLUMN["batch_share"]] = \
+            [df[court.words[r]] / n for r in members] if n >= sf.MIN_BATCH else np.nan
+    return dataclasses.replace(court, rows=rows)
+
+
 def metrics_at(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> dict:
     predicted = probabilities >= threshold
     tp = int((predicted & court.labels).sum())
@@ -106,6 +131,9 @@ def main(argv=None) -> int:
     parser.add_argument("--default-rule", choices=sorted(RULES), default="f2",
                         help="the rule whose threshold --save stores as score's default")
     parser.add_argument("--held-out", default="bsg", help="the court never tuned on (default bsg)")
+    parser.add_argument("--batch-sizes", default="",
+                        help="also score the left-out court in random batches of these sizes (1: each document "
+                             "alone), padded with the background rulings and not")
     parser.add_argument("--sweep-only", action="store_true",
                         help="no inner folds: only the left-out courts' figures at fixed thresholds (for trying features)")
     args = parser.parse_args(argv)
@@ -134,7 +162,11 @@ def main(argv=None) -> int:
             validation[inner] = (train[inner], fitted(rest).predict_court(train[inner]))
         thresholds = {rule: choose(validation, rule) for rule in RULES} if validation else {}
         model = fitted(others)
-        probabilities = model.predict_court(test[court])
+        model.background = sm.Background.of([r for c in others for r in anonymized_records(c)])
+        n_documents = int(test[court].documents.max()) + 1
+        # the court's documents as one batch, padded as score pads it when it is small (BGH: 59)
+        probabilities = model.predict_court(test[court] if n_documents >= sm.BACKGROUND_BELOW else
+                                            in_batches(test[court], n_documents, model.background))
         if args.save and court == args.held_out:
             model.config.update({"held_out": court, "thresholds": thresholds, "rules": RULES,
                                  sm.DEFAULT_RULE: args.default_rule, sm.RECALL_FIRST_RULE: "recall95"})
@@ -142,6 +174,11 @@ def main(argv=None) -> int:
         results[court] = {rule: {"threshold": t, **metrics_at(test[court], probabilities, t)}
                           for rule, t in thresholds.items()}
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
+        for size in (int(x) for x in args.batch_sizes.split(",") if x and thresholds):
+            threshold = thresholds[args.default_rule]
+            results[court][f"batches of {size}"] = {
+                which: metrics_at(test[court], model.predict_court(in_batches(test[court], size, background)), threshold)
+                for which, background in (("padded", model.background), ("unpadded", None))}
         cells = "  ".join(f"{rule} {r['threshold']:.2f}: {100 * r['recall']:.1f} / {100 * r['precision']:.1f}"
                           for rule, r in results[court].items() if rule in RULES)
         print(f"{court:>7} left out ({time.perf_counter() - started:.0f} s)  {cells}", flush=True)
@@ -154,6 +191,12 @@ def main(argv=None) -> int:
         prec = np.mean([results[c][rule]["precision"] for c in left_out])
         low = min(results[c][rule]["recall"] for c in left_out)
         print(f"mean {rule:<9} ({RULES[rule]}): recall {100 * rec:.1f}, precision {100 * prec:.1f}, lowest recall {100 * low:.1f}")
+    for size in (int(x) for x in args.batch_sizes.split(",") if x and not args.sweep_only):
+        for which in ("padded", "unpadded"):
+            ms = [results[c][f"batches of {size}"][which] for c in left_out]
+            print(f"batches of {size:>3}, {which:<8}: mean recall {100 * np.mean([m['recall'] for m in ms]):.1f}, "
+                  f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}  "
+                  + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in zip(left_out, ms)))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     return 0

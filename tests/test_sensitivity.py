@@ -99,6 +99,27 @@ def test_when_a_court_is_left_out_then_nothing_of_it_reaches_the_model():
     assert probabilities.shape == (len(features["c"].words),)
 
 
+def test_when_a_batch_is_small_then_it_is_padded_with_the_background_rulings(tmp_path):
+    background = sm.Background({"Kläger": 90, "Senat": 60}, 100)
+    df, size = background.pad({"Kemper": 1, "Kläger": 1}, 1)
+    assert (df, size) == ({"Kläger": 91, "Senat": 60, "Kemper": 1}, 101)
+    assert background.pad({"Kemper": 80}, sm.BACKGROUND_BELOW) == ({"Kemper": 80}, sm.BACKGROUND_BELOW)
+    courts = {"a": _records("a", "Kemper", "Alpha"), "b": _records("b", "Lindner", "Beta")}
+    model = sm.fit({c: sm.extract_court(r) for c, r in courts.items()},
+                   {c: sf.clear_counts(r) for c, r in courts.items()}, rounds=5)
+    model.background = sm.Background.of(courts["a"] + courts["b"], documents=20)
+    assert model.background.documents == 20 and model.background.frequency["Kläger"] == 20
+    model.save(tmp_path)
+    element = sm.SensitivityElementModel(tmp_path)
+    assert element.model.background == model.background
+    # a ruling scored alone is scored as one of 21: its name once, the courts' words as often as they are
+    element.set_batch(["Der Kläger Thalhammer zahlt."])
+    assert (element.batch_df["Thalhammer"], element.batch_df["Kläger"], element.batch_size) == (1, 21, 21)
+    (tmp_path / "background.json.gz").unlink()
+    with pytest.raises(ModelError, match="missing background.json.gz"):
+        sm.load_model(tmp_path)
+
+
 def test_when_the_model_directory_is_incomplete_then_one_line_names_what_is_missing(tmp_path):
     (tmp_path / "config.json").write_text("{}", encoding="utf-8")
     with pytest.raises(ModelError, match="missing model.txt"):

@@ -32,6 +32,13 @@ PARAMS = {"objective": "binary", "learning_rate": 0.08, "num_leaves": 31, "min_d
 # share of the training documents whose batch feature is hidden, so a document scored alone
 # (no batch) meets a case the model has seen
 BATCH_DROPOUT = 0.3
+# A batch of fewer documents than BACKGROUND_BELOW (one ruling scored alone, or ten) is scored as if
+# among BACKGROUND_DOCUMENTS more: published rulings of the training courts, whose anonymized texts
+# name no party. Its own words count once in the batch feature, the courts' vocabulary as often
+# as in a batch of a court's output (alone a ruling has no batch feature; in a batch of ten a
+# party's name in one ruling looks like the court's vocabulary: docs/experiments.md)
+BACKGROUND_BELOW = 100
+BACKGROUND_DOCUMENTS = 100
 # Most capitalized words are common nouns: the fit sees this share of the negatives (weighted up
 # to stand for all of them), which keeps it to seconds on two cores
 NEGATIVE_SHARE = 0.15
@@ -113,11 +120,41 @@ def with_tables(court: CourtFeatures, tables: sf.Tables) -> np.ndarray:
     return rows
 
 
-class SensitivityModel:
-    """A booster and its tables; ``threshold``s from ``config``."""
+@dataclass
+class Background:
+    """In how many of ``documents`` published rulings each capitalized word occurs."""
 
-    def __init__(self, booster, tables: sf.Tables, config: dict | None = None):
-        self.booster, self.tables, self.config = booster, tables, config or {}
+    frequency: dict[str, int]
+    documents: int
+
+    def pad(self, df: dict[str, int], size: int) -> tuple[dict[str, int], int]:
+        """A batch's document frequencies and size, padded with these rulings when it has fewer
+        than :data:`BACKGROUND_BELOW` documents."""
+        if size >= BACKGROUND_BELOW:
+            return df, size
+        padded = dict(self.frequency)
+        for word, count in df.items():
+            padded[word] = padded.get(word, 0) + count
+        return padded, size + self.documents
+
+    @classmethod
+    def of(cls, records: Sequence[dict], documents: int = BACKGROUND_DOCUMENTS, seed: int = 0) -> Background:
+        """The document frequencies of ``documents`` of ``records`` (anonymized rulings) drawn at random."""
+        rng = np.random.default_rng(seed)
+        chosen = rng.choice(len(records), min(documents, len(records)), replace=False) if records else []
+        return cls(sf.batch_document_frequency([records[i]["text"] for i in sorted(chosen)]), len(chosen))
+
+
+def padded(df: dict[str, int], size: int, background: Background | None) -> tuple[dict[str, int], int]:
+    return background.pad(df, size) if background is not None else (df, size)
+
+
+class SensitivityModel:
+    """A booster and its tables; ``threshold``s from ``config``; the ``background`` rulings a small
+    batch is padded with."""
+
+    def __init__(self, booster, tables: sf.Tables, config: dict | None = None, background: Background | None = None):
+        self.booster, self.tables, self.config, self.background = booster, tables, config or {}, background
 
     def predict_rows(self, rows: np.ndarray) -> np.ndarray:
         if not len(rows):
@@ -132,11 +169,11 @@ class SensitivityModel:
         """Per text, element index -> probability that courts anonymize it (capitalized elements)."""
         from rulings_anon.analyzer import recognizers as rec
 
-        df = sf.batch_document_frequency(texts) if batch else None
+        df, size = padded(sf.batch_document_frequency(texts), len(texts), self.background) if batch else (None, 0)
         out = []
         for i, text in enumerate(texts):
             hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
-            features = sf.document_features(text, self.tables, hits, df, len(texts) if batch else 0)
+            features = sf.document_features(text, self.tables, hits, df, size)
             probabilities = self.predict_rows(features.rows)
             out.append(dict(zip(features.candidates, (float(p) for p in probabilities), strict=True)))
         return out
@@ -147,6 +184,10 @@ class SensitivityModel:
         with gzip.GzipFile(directory / "tables.json.gz", "wb", mtime=0) as raw:
             raw.write(json.dumps(self.tables.to_json(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
         config = {"format": FORMAT, "features": list(sf.FEATURES), **self.config}
+        if self.background is not None:
+            config["background"] = self.background.documents
+            with gzip.GzipFile(directory / "background.json.gz", "wb", mtime=0) as raw:
+                raw.write(json.dumps(self.background.frequency, ensure_ascii=False, sort_keys=True).encode("utf-8"))
         (directory / "config.json").write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -196,7 +237,14 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
     booster = lightgbm.Booster(model_file=str(directory / "model.txt"))
     with gzip.open(directory / "tables.json.gz", "rt", encoding="utf-8") as handle:
         tables = sf.Tables.from_json(json.load(handle))
-    return SensitivityModel(booster, tables, config)
+    background = None
+    if config.get("background"):
+        if not (directory / "background.json.gz").exists():
+            raise ModelError(f"{directory}: missing background.json.gz (config.json names {config['background']} "
+                             "background rulings)")
+        with gzip.open(directory / "background.json.gz", "rt", encoding="utf-8") as handle:
+            background = Background(json.load(handle), int(config["background"]))
+    return SensitivityModel(booster, tables, config, background)
 
 
 def is_sensitivity_directory(model_dir) -> bool:
@@ -230,7 +278,8 @@ class SensitivityElementModel:
     """The sensitivity model as an element model (``evaluate --method none``, ``score``): every
     capitalized element gets its probability, every other element 0. The batch features count the
     documents given to :meth:`set_batch` (all input documents of a ``score`` run, scored already
-    or not), else the documents of each call."""
+    or not), else the documents of each call; fewer than :data:`BACKGROUND_BELOW` are padded with
+    the model's background rulings."""
 
     # probabilities() takes the texts' elements and recognizer hits from the caller (evidence.observe)
     reads_recognizer_hits = True
@@ -246,8 +295,9 @@ class SensitivityElementModel:
         self.set_batch_frequency(sf.batch_document_frequency(texts), len(texts))
 
     def set_batch_frequency(self, df: dict[str, int], size: int) -> None:
-        """The batch's document frequencies, counted elsewhere (by the Beam pipeline, across workers)."""
-        self.batch_df, self.batch_size = df, size
+        """The batch's document frequencies, counted elsewhere (by the Beam pipeline, across workers);
+        a small batch padded with the model's background rulings."""
+        self.batch_df, self.batch_size = padded(df, size, self.model.background)
 
     def probabilities(self, documents, candidates=None, elements=None, recognizer_hits=None) -> list[np.ndarray]:
         """Per document, each element's probability.
@@ -264,7 +314,7 @@ class SensitivityElementModel:
         if self.batch_df is not None:
             df, size = self.batch_df, self.batch_size
         else:
-            df, size = sf.batch_document_frequency(texts), len(texts)
+            df, size = padded(sf.batch_document_frequency(texts), len(texts), self.model.background)
         result = []
         for i, text in enumerate(texts):
             hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
