@@ -11,11 +11,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
+from partial_runs import wait_for_saved
 
 import data
 from rulings_anon.cli import main
@@ -76,12 +76,7 @@ def killed_run(tmp_path_factory):
     partial = folder / ".spans.jsonl.partial"
     child = subprocess.Popen([sys.executable, "-c", SLOW_SCORE, "score", str(docs), "--output", str(out),
                               *SAME], cwd=ROOT, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and child.poll() is None:
-        if partial.exists() and partial.read_bytes().count(b"\n") >= 4:  # the key and 3 documents
-            break
-        time.sleep(0.02)
-    assert child.poll() is None, "the run ended before it could be killed half-way"
+    wait_for_saved(child, partial, 4)  # the key and 3 documents
     child.send_signal(signal.SIGKILL)
     child.wait()
     saved = [json.loads(line) for line in partial.read_bytes().splitlines() if line.endswith(b"}")]

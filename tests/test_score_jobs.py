@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from partial_runs import wait_for_saved
 
 import data
 from rulings_anon.jsonl import read_jsonl, write_jsonl
@@ -62,12 +63,7 @@ def test_a_killed_run_leaves_no_worker_behind_and_resumes(rulings, tmp_path):
     partial = tmp_path / ".spans.jsonl.partial"
     parent = subprocess.Popen([sys.executable, "-c", SLOW_JOBS, "score", str(rulings), "--output", str(out),
                                "--jobs", "2"], cwd=ROOT, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and parent.poll() is None:
-        if partial.exists() and partial.read_bytes().count(b"\n") >= 4:  # the key and 3 documents
-            break
-        time.sleep(0.02)
-    assert parent.poll() is None, "the run ended before it could be killed half-way"
+    wait_for_saved(parent, partial, 4)  # the key and 3 documents
     workers = [int(pid) for pid in Path(f"/proc/{parent.pid}/task/{parent.pid}/children").read_text().split()]
     assert len(workers) == 2
     parent.send_signal(signal.SIGKILL)
