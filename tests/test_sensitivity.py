@@ -40,6 +40,45 @@ def test_when_a_name_follows_a_salutation_then_the_cue_is_set_for_every_mention(
     assert first["doc_count"] == pytest.approx(np.log1p(2))
 
 
+@pytest.mark.parametrize("text, word", [
+    ("Der Zeuge Oberstleutnant Putz sagte aus.", "Putz"),
+    ("Er meldete dem Hauptfeldwebel Anders den Vorfall.", "Anders"),
+    ("Der Leitende Arzt Bolnbach untersuchte ihn.", "Bolnbach"),
+    ("Die Aussage des Gefreiten Sager war glaubhaft.", "Sager"),
+    ("Der Kommandeur Kapitän zur See Meister befahl es.", "Meister"),
+])
+def test_when_a_name_follows_a_rank_or_role_then_it_counts_as_after_a_salutation(text, word):
+    row = _row(text, word)
+    assert row["salutation_before"] == 1.0 and row["doc_salutation"] == 1.0
+    assert row["judge_before"] == 0.0 and row["judge_list"] == 0.0
+
+
+def test_when_names_follow_a_judge_role_then_the_whole_list_is_the_public_panel():
+    text = ("Der Senat hat durch die Richterinnen Baer und Britz, Dr. Kessal-Wulf, Prof. Dr. Ott und Hermanns "
+            "entschieden. Die Richterin am LSG Dr. Weber hatte die Zeugin Baer gehört.")
+    features = sf.document_features(text, sf.Tables())
+    in_list = [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
+               if features.rows[r, sf.COLUMN["judge_list"]]]
+    # the list reaches past the six words of judge_before; a lower court's judge and a witness stay out
+    assert in_list == ["Baer", "Britz", "Dr.", "Kessal-Wulf", "Prof", "Dr.", "Ott", "Hermanns"]
+    assert _row(text, "Hermanns")["judge_before"] == 0.0
+
+
+def test_when_a_name_is_in_the_judges_list_then_the_model_gives_it_no_probability():
+    model = sm.load_model()
+    features = sf.document_features("Es entschieden die Richter Zzyxbaum und Qwertzmann.", model.tables)
+    probabilities = model.predict_rows(features.rows)
+    listed = features.rows[:, sf.COLUMN["judge_list"]] > 0
+    assert listed.sum() == 2 and (probabilities[listed] == 0).all()
+
+
+def test_the_placeholder_detector_shares_the_ranks_and_roles():
+    from rulings_anon.placeholders.detector import Patterns
+
+    triggers = Patterns.load().person_triggers
+    assert {"oberstleutnant", "hauptfeldwebel", "korvettenkapitän", "referatsleiter", "herr"} <= triggers
+
+
 def test_when_a_place_is_listed_then_its_population_is_a_feature():
     text = "Er wohnt in Berlin und arbeitet in Xyzquorf."
     assert _row(text, "Berlin")["place_pop"] > 6  # over a million inhabitants

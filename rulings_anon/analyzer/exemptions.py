@@ -65,7 +65,7 @@ _NOT_NAMES = frozenset(_AFFIXES["not_name_words"])
 _PUBLIC_OFFICE = _inflected(_AFFIXES["public_offices"], "in|innen|en|n|s|r")
 _CITED = re.compile(r"[\s,]*et\s*al\b|,\s*in:")
 # How far back a list of judges may reach: roles, titles, names and connectors only.
-_MAX_LIST = 16
+MAX_LIST = 16
 
 
 def unscored(text: str, start: int, end: int, common_words) -> bool:
@@ -137,7 +137,7 @@ def after_judge_role(text: str, start: int) -> bool:
             return True
         return bool(_NAME.match(bare)) and bare == word.rstrip(",")  # a sentence period ends the list
 
-    return role_before(text, start, 300, _MAX_LIST, lambda bare: bare in JUDGE_ROLES, between)
+    return role_before(text, start, 300, MAX_LIST, lambda bare: bare in JUDGE_ROLES, between)
 
 
 def role_before(text: str, start: int, reach: int, most: int, is_role, between) -> bool:

@@ -10,7 +10,8 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
   says it is (``data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
   a German, Austrian or Swiss place of that name (GeoNames, ``data/scorer/places.tsv.gz``): a big
   city is rarely anonymized, a village often;
-* its neighbours: salutations, titles, roles, judges' roles, public offices, court designations
+* its neighbours: salutations (military ranks and role nouns such as "Zeuge", "Arzt" counted with
+  them), titles, roles, judges' roles, public offices, court designations
   and legal forms around it (``data/name_affixes.json``), the rate at which courts anonymized the
   capitalized word after or before the same context word (learnt from the training courts, only
   from context words that are not themselves sensitive), quotes, the start of a sentence;
@@ -77,6 +78,9 @@ def _affixes() -> dict[str, frozenset[str]]:
     table = read_json(data_path("name_affixes.json"))
     lists = {key: frozenset(value) for key, value in table.items() if isinstance(value, list)}
     lists["legal_forms"] = frozenset(form.split()[0] for form in table["legal_forms"])
+    # ranks and role nouns stand before a private person's name as a salutation does ("Oberstleutnant
+    # Putz", "Leitender Arzt Bolnbach"); the training courts have too few for a feature of their own
+    lists["salutations"] = lists["salutations"] | lists["person_roles"]
     return lists
 
 
@@ -182,7 +186,7 @@ FEATURES = (
     "doc_salutation", "doc_title", "doc_legal_form", "doc_prev1_rate", "doc_sentence_start", "doc_standalone",
     "doc_judge", "institution_before", "citation_near", "prev_noun", "prev_person_noun",
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
-    "in_list",
+    "in_list", "judge_list",
 )
 N = len(FEATURES)
 COLUMN = {name: i for i, name in enumerate(FEATURES)}
@@ -323,6 +327,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
+    rows[:, COLUMN["judge_list"]] = _in_judge_list(text, elements, words, cand)
     semicolon = np.fromiter((t.endswith(";") for t in raw), bool, n)
     rows[:, COLUMN["in_list"]] = semicolon[cand] | (has_prev & semicolon[prev_i])
 
@@ -355,6 +360,20 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["standalone"]] = [hit_of[i][1] if i in hit_of else 0 for i in candidates]
     aggregate(rows, group)
     return DocumentFeatures(elements, candidates, keys, masked_keys, rows)
+
+
+def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: np.ndarray) -> np.ndarray:
+    """Per candidate: whether it stands in the list of names after a judge's role, up to the end of
+    the list ("der Richterinnen Baer und Britz", "die Richter Dr. A, B, Dr. C und D"): the deciding
+    panel, named in clear (:func:`rulings_anon.analyzer.exemptions.after_judge_role`; a lower court's
+    judge, "Richterin am LSG Dr. W.", is not in it)."""
+    from rulings_anon.analyzer.exemptions import JUDGE_ROLES, MAX_LIST, after_judge_role
+
+    near = _before(_flags(words, JUDGE_ROLES), MAX_LIST)[cand]
+    out = np.zeros(len(cand), bool)
+    for k in np.flatnonzero(near):
+        out[k] = after_judge_role(text, elements[cand[k]].start)
+    return out
 
 
 def fill_table_columns(rows: np.ndarray, tables: Tables, keys: Sequence[Sequence[str | None]],

@@ -159,7 +159,10 @@ class SensitivityModel:
     def predict_rows(self, rows: np.ndarray) -> np.ndarray:
         if not len(rows):
             return np.zeros(0)
-        return self.booster.predict(rows, num_threads=1)
+        probabilities = self.booster.predict(rows, num_threads=1)
+        # the deciding judges, named in a list after their role, are public whatever the trees say
+        probabilities[rows[:, sf.COLUMN["judge_list"]] > 0] = 0.0
+        return probabilities
 
     def predict_court(self, court: CourtFeatures) -> np.ndarray:
         return self.predict_rows(with_tables(court, self.tables))

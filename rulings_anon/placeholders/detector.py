@@ -40,6 +40,7 @@ from functools import lru_cache
 from data import path as data_path
 from rulings_anon import signatures
 from rulings_anon.document import Element, Span, keeps_period, split_elements
+from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, common_noun, noun_bits
 
 from .paragraphs import extract_paragraphs
@@ -66,6 +67,12 @@ class _AnyOf:
 
     def match(self, text: str) -> bool:
         return any(p.match(text) for p in self.patterns)
+
+
+def _person_roles() -> frozenset[str]:
+    """The ranks and role nouns before a person's name ("Oberst Sch.", "Referatsleiter XX"),
+    lower-cased: ``person_roles`` of ``data/name_affixes.json``, which the sensitivity features share."""
+    return frozenset(word.lower() for word in read_json(data_path("name_affixes.json"))["person_roles"])
 
 
 @dataclass(frozen=True)
@@ -139,7 +146,7 @@ class Patterns:
             two_letter_abbreviations=frozenset(raw["abbreviations_two_letters"]),
             letter_compounds=frozenset(raw["letter_compounds"]),
             reference_words=frozenset(raw["reference_words"]),
-            person_triggers=frozenset(raw["person_triggers"]),
+            person_triggers=frozenset(raw["person_triggers"]) | _person_roles(),
             legal_forms=frozenset(raw["legal_forms"]),
             street_words=frozenset(raw["street_words"]),
             roman_numerals=frozenset(raw["roman_after_code"]),
