@@ -231,7 +231,8 @@ def usable_jobs(requested: int, elements: int | None = None) -> int:
     if requested > 0:
         return requested
     chunks_of_work = -(-elements // JOB_CHUNK_ELEMENTS) if elements is not None else MAX_DEFAULT_JOBS
-    return max(1, min(len(os.sched_getaffinity(0)), MAX_DEFAULT_JOBS, chunks_of_work))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, MAX_DEFAULT_JOBS, chunks_of_work))
 
 
 def _score_chunk(chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
