@@ -32,7 +32,6 @@ from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, OTHER_PROPER, PERSON_NAM
 MODEL_FILE = "placeholder_model.json"
 
 _YEAR = re.compile(r"^\(?(?:19|20)\d\d\)?[,;.:)]*$")
-_NUMBER = re.compile(r"^\(?\d")
 _LETTER = re.compile(r"^[„\"‚(]?[A-ZÄÖÜ][a-zäöü]?\.?[“\"‘)]?[,;:]?$")
 _RANGE_WORDS = frozenset({"bis", "und", "oder", "bzw.", "sowie", "-", "–", "/", "u."})
 _SHAPE_TABLE = str.maketrans(
@@ -125,7 +124,7 @@ class WindowFeatures:
             out.append("courtcode")
         if _YEAR.match(raw):
             out.append("year")
-        elif _NUMBER.match(core):
+        elif p.shape["number"].match(core):
             out.append("number")
         if core in p.roman_numerals or core.rstrip(".") in p.roman_numerals:
             out.append("roman")
