@@ -94,11 +94,6 @@ def score_record(document: Document, spans: list[Span], anonymize: bool = False,
     return record
 
 
-def repeated_id(doc_id: str) -> str:
-    """The error of a repeated input id (spans are matched to documents by id)."""
-    return f"two input documents have the id {doc_id!r}; give them distinct ids"
-
-
 def text_digest(text: str) -> str:
     """A short fingerprint of a document's text (what a resumed record must have been scored on)."""
     return full_digest(text)[:20]
@@ -235,9 +230,13 @@ def usable_jobs(requested: int, elements: int | None = None) -> int:
     return max(1, min(cores, MAX_DEFAULT_JOBS, chunks_of_work))
 
 
-def _score_chunk(chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
-    scorer, run = _worker
+def scored_records(scorer: Scorer, run: ScoreRun, chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
+    """``(record, spans)`` of each document of ``chunk``: what one process or one worker does."""
     return [(run.record(document, spans), spans) for document, spans in zip(chunk, scorer.score(chunk), strict=True)]
+
+
+def _score_chunk(chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
+    return scored_records(*_worker, chunk)
 
 
 def _worker_start() -> None:
@@ -259,7 +258,7 @@ def scored_chunks(scorer: Scorer, run: ScoreRun, documents: Iterable[Document],
     """
     if jobs <= 1:
         for chunk in chunks(documents, CHUNK_ELEMENTS):
-            yield chunk, [(run.record(d, spans), spans) for d, spans in zip(chunk, scorer.score(chunk), strict=True)]
+            yield chunk, scored_records(scorer, run, chunk)
         return
     global _worker
     _worker = (scorer, run)
@@ -309,7 +308,8 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
                     jobs: int = 1) -> dict:
     """Score every document not yet in the partial file, then write the outputs; returns figures.
 
-    ``jobs`` worker processes score chunks side by side (:func:`scored_chunks`); the records are
+    ``documents`` have distinct ids, as :func:`rulings_anon.inputs.read_input_documents` reads them
+    (it refuses two texts of one id and keeps one of the same text twice). ``jobs`` worker processes score chunks side by side (:func:`scored_chunks`); the records are
     the same whatever their number, as they are whatever the chunks.
 
     ``inputs`` (``id -> text digest``, from a first pass over the input) makes :meth:`ScoreRun.finish`
@@ -323,11 +323,7 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
                disable=not progress or not sys.stderr.isatty())
 
     def pending():
-        seen: set[str] = set()
         for document in documents:
-            if document.id in seen:
-                raise InputError(repeated_id(document.id))
-            seen.add(document.id)
             if done.get(document.id) == text_digest(document.text):
                 figures["resumed"] += 1
                 bar.update(count_elements(document.text))
