@@ -201,6 +201,19 @@ def test_letters_a_document_hands_out_in_order_after_one_noun_are_labels(detecto
     assert found(detector, "Die Kontaktfeder B ist lamelliert.") == [("B", "potential")]
 
 
+def test_letters_after_a_noun_the_document_numbers_are_labels(detector):
+    """A noun that the document also follows by a numeral ("Kontaktfeder (7a,", "Generator 20")
+    numbers its instances: its letters are labels, also out of order ("Kontaktfedern B, C, Z").
+    Not when the document also follows it by a name ("Klinik K.", "Serie „D“"), nor a year."""
+    text = ("Die Kontaktfeder (7a, 7b) liegt an.\n\nDie Kontaktfedern B, C, Z und der Generator B "
+            "sind gebogen; der Generator 20 auch, sagt die Zeugin A heute.")
+    assert found(detector, text) == [("A", "potential")]
+    text = ("Das Fahrzeug 3, das Fahrzeug K. und das Fahrzeug E fahren.\n\nDas Boot 2, das Boot „G“ und das "
+            "Boot S fahren.\n\nDas Gerät 2010 und das Gerät B stehen.")
+    assert found(detector, text) == [("K.", "potential"), ("E", "potential"), ("G", "potential"),
+                                     ("S", "potential"), ("B", "potential")]
+
+
 def test_spans_point_into_the_original_text_across_line_breaks(detector):
     text = "1. Der Kläger K. verlangt Ver-\ngütung von der\nM-GmbH.\n\n2. Frau B. widerspricht."
     spans = detector.detect(text)

@@ -479,7 +479,47 @@ class PlaceholderDetector:
             codes = sorted(ord(c) for c in seen)
             if len(codes) >= 2 and codes[-1] - codes[0] == len(codes) - 1:
                 found.add(head)
+        if letters.keys() - found:
+            found |= self._numbered_heads(paragraphs, letters.keys() - found)
         return frozenset(found)
+
+    def _numbered_heads(self, paragraphs: list[list[str]], heads) -> set[str]:
+        """Those of ``heads`` that the element texts also follow by a numeral, a reference numeral
+        or a claim feature ("Kanal 2", "Merkmal 1.3", "Kontaktfeder (7a,"; not a year) and never by
+        a name: an initial with a period, a quoted capitalized word or a capitalized word the noun
+        lexicon does not call a common noun ("Firma K.", "Serie „Y“", "Klinik Bergmannsheil"). A
+        noun that numbers its instances is a designator; one that heads names is not."""
+        numeral, year = self.p.shape["designator_numeral"], self.p.shape["citation_year"]
+        numbered: set[str] = set()
+        named: set[str] = set()
+        for texts in paragraphs:
+            for k in range(len(texts) - 1):
+                succ = texts[k + 1]
+                first = succ[:1]
+                if not (first.isdigit() or first == "(" or first.isupper() or first in self.p.open_quotes + '"'):
+                    continue
+                word = texts[k]
+                if not (word[:1].isupper() and word.isalpha() and len(word) > 3):
+                    continue
+                head = self.p.shape["noun_ending"].sub("", word.lower())
+                if head not in heads:
+                    continue
+                if numeral.match(succ):
+                    if not year.match(succ):
+                        numbered.add(head)
+                elif self._names_after(succ):
+                    named.add(head)
+        return numbered - named
+
+    def _names_after(self, succ: str) -> bool:
+        """Whether an element after a noun is a name: an initial with a period ("K."), a quoted
+        capitalized word ("„Y“"), a capitalized word that is no common noun ("Bergmannsheil")."""
+        if self.p.shape["first_initial"].match(succ.rstrip(",;:")):
+            return True
+        if succ[:1] in self.p.open_quotes + '"':
+            return succ[1:2].isupper()
+        core = self.core(succ)
+        return len(core) > 3 and self._name_like(core) and not _common_noun(core)
 
     def _omission(self, w: _Window) -> bool:
         """Whether an ellipsis is an omission: "(...)", "[...]", "...“", "..." inside a quotation or
