@@ -15,6 +15,12 @@ sizes (1: each alone), at the fold's default threshold, with and without the bac
 small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from the training courts'
 anonymized rulings, as ``--save`` stores them).
 
+``--boosters N`` fits N boosters per model with different seeds (default: as ``score``'s model,
+``sensitivity_model.BOOSTERS``); ``--consistency`` also prints the default rule's figures with a
+word flagged once flagged throughout its document (all name words, or only name-like ones);
+``--clear-without-seats`` does not count a town printed after a court or an authority as printed
+in clear.
+
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
 first time on two cores; then each run is the fits alone).
 """
@@ -106,6 +112,25 @@ def metrics_at(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: fl
             "f2": 5 * recall * precision / (4 * precision + recall) if recall + precision else 0.0}
 
 
+def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
+               name_like: float | None = None) -> np.ndarray:
+    """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
+    candidate of the document, as ``score``'s consistency does (approximately: by the candidates'
+    words, no common words, no judges); ``name_like``: only words whose German Zipf frequency is
+    below it or that the lexicon does not call a common noun spread."""
+    from rulings_anon.analyzer.decisions import name_key
+
+    flagged = probabilities >= threshold
+    spread = np.array([name_key(w) is not None for w in court.words])
+    if name_like is not None:
+        spread &= (court.rows[:, sf.COLUMN["zipf_de"]] < name_like) | (court.rows[:, sf.COLUMN["lex_common"]] == 0)
+    keys = set(zip(court.documents[flagged & spread].tolist(), np.array(court.words, dtype=object)[flagged & spread]))
+    hit = np.array([(int(d), w) in keys for d, w in zip(court.documents, court.words)])
+    out = probabilities.copy()
+    out[hit & ~flagged] = threshold
+    return out
+
+
 def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str) -> float:
     """The threshold ``rule`` picks from the validation courts' out-of-fold probabilities."""
     means = {}
@@ -124,6 +149,8 @@ def main(argv=None) -> int:
     parser.add_argument("--courts", default=",".join(COURTS), help="courts to leave out in turn")
     parser.add_argument("--cache", type=Path, default=Path("/work/scorer-cache"))
     parser.add_argument("--rounds", type=int, default=sm.PARAMS["rounds"])
+    parser.add_argument("--boosters", type=int, default=sm.BOOSTERS,
+                        help="boosters per model, fitted with different seeds and averaged")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--save", type=Path, metavar="DIR",
                         help="store the model of the fold that leaves out --held-out (fitted on the other five "
@@ -134,6 +161,11 @@ def main(argv=None) -> int:
     parser.add_argument("--batch-sizes", default="",
                         help="also score the left-out court in random batches of these sizes (1: each document "
                              "alone), padded with the background rulings and not")
+    parser.add_argument("--consistency", action="store_true",
+                        help="also the default rule's figures with consistency spread (all name words, or only "
+                             "name-like ones below German Zipf frequencies 5 to 3)")
+    parser.add_argument("--clear-without-seats", action="store_true",
+                        help="words printed in clear not counted after a court or an authority (their seats)")
     parser.add_argument("--sweep-only", action="store_true",
                         help="no inner folds: only the left-out courts' figures at fixed thresholds (for trying features)")
     args = parser.parse_args(argv)
@@ -141,7 +173,7 @@ def main(argv=None) -> int:
     left_out = [c for c in args.courts.split(",") if c]
     train = {c: court_features(c, "all", args.cache) for c in COURTS}
     test = {c: court_features(c, "foreign", args.cache) for c in left_out}
-    clear = {c: sf.clear_counts(anonymized_records(c)) for c in COURTS}
+    clear = {c: sf.clear_counts(anonymized_records(c), seats=not args.clear_without_seats) for c in COURTS}
     results = {}
     fits: dict[tuple[str, ...], sm.SensitivityModel] = {}
 
@@ -149,7 +181,8 @@ def main(argv=None) -> int:
         # the fit on four courts serves two outer folds (leaving out a and b, or b and a)
         key = tuple(sorted(courts))
         if key not in fits:
-            fits[key] = sm.fit({c: train[c] for c in key}, {c: clear[c] for c in key}, rounds=args.rounds)
+            fits[key] = sm.fit({c: train[c] for c in key}, {c: clear[c] for c in key}, rounds=args.rounds,
+                                boosters=args.boosters)
         return fits[key]
 
     for court in left_out:
@@ -174,6 +207,11 @@ def main(argv=None) -> int:
         results[court] = {rule: {"threshold": t, **metrics_at(test[court], probabilities, t)}
                           for rule, t in thresholds.items()}
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
+        if args.consistency and thresholds:
+            t = thresholds[args.default_rule]
+            results[court]["consistency"] = {
+                str(v): metrics_at(test[court], consistent(test[court], probabilities, t, v), t)
+                for v in (None, 5.0, 4.5, 4.0, 3.5, 3.0)}
         for size in (int(x) for x in args.batch_sizes.split(",") if x and thresholds):
             threshold = thresholds[args.default_rule]
             results[court][f"batches of {size}"] = {
@@ -191,6 +229,11 @@ def main(argv=None) -> int:
         prec = np.mean([results[c][rule]["precision"] for c in left_out])
         low = min(results[c][rule]["recall"] for c in left_out)
         print(f"mean {rule:<9} ({RULES[rule]}): recall {100 * rec:.1f}, precision {100 * prec:.1f}, lowest recall {100 * low:.1f}")
+    for v in (("None", "5.0", "4.5", "4.0", "3.5", "3.0") if args.consistency and not args.sweep_only else ()):
+        ms = [results[c]["consistency"][v] for c in left_out]
+        print(f"{args.default_rule} with consistency (name-like below Zipf {v}): mean recall "
+              f"{100 * np.mean([m['recall'] for m in ms]):.1f}, precision {100 * np.mean([m['precision'] for m in ms]):.1f}  "
+              + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in zip(left_out, ms)))
     for size in (int(x) for x in args.batch_sizes.split(",") if x and not args.sweep_only):
         for which in ("padded", "unpadded"):
             ms = [results[c][f"batches of {size}"][which] for c in left_out]

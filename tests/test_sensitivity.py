@@ -86,6 +86,30 @@ def test_when_a_place_is_listed_then_its_population_is_a_feature():
     assert _row(text, "Xyzquorf")["zipf_de"] == 0.0
 
 
+def test_when_words_share_a_cluster_branch_then_their_cluster_features_agree():
+    text = "Der Kläger Sager wohnt in Spremberg, nicht in Berlin; Herr Kemper zahlt den Anspruch."
+    sager, kemper = _row(text, "Sager"), _row(text, "Kemper")
+    # surnames share their branch even where the surname is a common noun as well (Sager, Schuster)
+    assert (sager["cluster4"], sager["cluster6"], sager["cluster8"]) == (8, 40, 40)
+    assert (kemper["cluster6"], kemper["cluster8"]) == (40, 40)
+    spremberg, berlin = _row(text, "Spremberg"), _row(text, "Berlin")
+    # towns and big cities share the first six steps and part at the eighth
+    assert spremberg["cluster6"] == berlin["cluster6"] == 16
+    assert (spremberg["cluster8"], berlin["cluster8"]) == (16, 80)
+    assert _row(text, "Anspruch")["cluster6"] not in (16, 40)
+    assert _row("Xyzquorf zahlt.", "Xyzquorf")["cluster4"] == -1  # no cluster
+
+
+def test_when_a_town_is_printed_as_a_seat_then_it_does_not_count_as_printed_in_clear():
+    records = [{"text": "Das Sozialgericht Cottbus und das LSG Berlin-Brandenburg. Versetzung nach Cottbus. "
+                        "Der Landkreis Spree und das Finanzamt Aurich.", "spans": []}]
+    with_seats, without = sf.clear_counts(records, seats=True), sf.clear_counts(records, seats=False)
+    assert (with_seats["Cottbus"], without["Cottbus"]) == (2, 1)
+    assert "Berlin-Brandenburg" in with_seats and "Berlin-Brandenburg" not in without
+    assert "Aurich" not in without
+    assert without["Spree"] == 1  # a district's place is no seat
+
+
 def test_when_a_court_names_its_seat_then_the_institution_cue_is_set():
     text = "Der Beschluss des Landgerichts Memmingen vom 3. April wird aufgehoben."
     assert _row(text, "Memmingen")["institution_before"] == 1.0
@@ -156,6 +180,25 @@ def test_when_a_batch_is_small_then_it_is_padded_with_the_background_rulings(tmp
     assert (element.batch_df["Thalhammer"], element.batch_df["Kläger"], element.batch_size) == (1, 21, 21)
     (tmp_path / "background.json.gz").unlink()
     with pytest.raises(ModelError, match="missing background.json.gz"):
+        sm.load_model(tmp_path)
+
+
+def test_when_a_model_has_several_boosters_then_it_averages_them_and_saves_each(tmp_path):
+    courts = {"a": _records("a", "Kemper", "Alpha"), "b": _records("b", "Lindner", "Beta")}
+    features = {c: sm.extract_court(r) for c, r in courts.items()}
+    clears = {c: sf.clear_counts(r) for c, r in courts.items()}
+    model = sm.fit(features, clears, rounds=5, boosters=3)
+    assert len(model.boosters) == 3
+    rows = sm.with_tables(features["a"], model.tables)
+    each = [b.predict(rows) for b in model.boosters]
+    assert np.allclose(model.predict_rows(rows), np.mean(each, axis=0))
+    (tmp_path / "model-7.txt").write_text("stale", encoding="utf-8")
+    model.save(tmp_path)
+    assert sorted(f.name for f in tmp_path.glob("model*.txt")) == ["model-1.txt", "model-2.txt", "model.txt"]
+    loaded = sm.load_model(tmp_path)
+    assert np.allclose(loaded.predict_rows(rows), model.predict_rows(rows))
+    (tmp_path / "model-2.txt").unlink()
+    with pytest.raises(ModelError, match="missing model-2.txt"):
         sm.load_model(tmp_path)
 
 

@@ -9,7 +9,9 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 * how common it is in German and English (``wordfreq``), what the German Wiktionary's noun list
   says it is (``data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
   a German, Austrian or Swiss place of that name (GeoNames, ``data/scorer/places.tsv.gz``): a big
-  city is rarely anonymized, a village often;
+  city is rarely anonymized, a village often; the first steps of its Brown cluster path (spaCy's
+  German word clusters, ``data/scorer/clusters.tsv.gz``): surnames, first names and towns sit in
+  branches of their own, also those no list has;
 * its neighbours: salutations (military ranks and role nouns such as "Zeuge", "Arzt" counted with
   them), titles, roles, judges' roles, public offices, court designations
   and legal forms around it (``data/name_affixes.json``), the rate at which courts anonymized the
@@ -33,6 +35,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -45,6 +48,7 @@ from rulings_anon.lexicon import (
     OTHER_PROPER,
     PERSON_NAME,
     PLACE_NAME,
+    SortedLexicon,
     load_lexicon,
     lookup,
 )
@@ -56,6 +60,11 @@ _SENTENCE_END = (".", "!", "?", ":")
 MIN_BATCH = 10
 CONTEXT_SLOTS = ("prev1", "prev2", "next1")
 CONTEXT_PRIOR = 20.0  # pseudo-count of the smoothed context rates
+# how many first steps of a word's cluster path are features (surnames, first names, towns and big
+# cities part within the first six to eight)
+CLUSTER_DEPTHS = (4, 6, 8)
+# whether a town printed in clear as a court's or an authority's seat counts as printed in clear
+CLEAR_SEATS = True
 
 
 def core_word(element_text: str) -> str:
@@ -93,6 +102,22 @@ def places() -> dict[str, int]:
             name, _, population = line.rstrip("\n").partition("\t")
             table[name] = int(population)
     return table
+
+
+@lru_cache(maxsize=1)
+def clusters() -> SortedLexicon:
+    """Capitalized word -> its Brown cluster (``data/scorer/clusters.tsv.gz``, from spaCy's German
+    lookups): the path in a tree of words used alike, lowest bit first. Searched by bisection in the
+    sorted file: a dict of its 600,000 words takes 0.3 s to build, more than one ruling's features."""
+    return SortedLexicon(gzip.decompress(Path(data_path("scorer", "clusters.tsv.gz")).read_bytes()))
+
+
+def cluster_prefixes(word: str) -> tuple[int, ...]:
+    """The first :data:`CLUSTER_DEPTHS` steps of ``word``'s cluster path, -1 each without a cluster."""
+    cluster = clusters().get(word)
+    if cluster is None:
+        return (-1,) * len(CLUSTER_DEPTHS)
+    return tuple(cluster & ((1 << depth) - 1) for depth in CLUSTER_DEPTHS)
 
 
 _PLAIN_WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
@@ -144,22 +169,32 @@ class Tables:
                    dict(record["clear"]), float(record["prior"]))
 
 
-def clear_counts(records: Sequence[dict]) -> dict[str, int]:
+def clear_counts(records: Sequence[dict], seats: bool = CLEAR_SEATS) -> dict[str, int]:
     """Capitalized words printed in clear by anonymized rulings (``{"text", "spans"}``, the spans
-    their placeholders): how often each occurs outside every placeholder."""
+    their placeholders): how often each occurs outside every placeholder; without ``seats``, not
+    counting a word right after a court or an authority ("Sozialgericht Cottbus", "Finanzamt
+    Aurich"): a court prints its seats in clear whatever it does with the town elsewhere."""
     counts: Counter = Counter()
     for record in records:
         spans = sorted((s["start"], s["end"]) for s in record.get("spans") or [])
         j = 0
+        previous = ""
         for element in split_elements(record["text"]):
             while j < len(spans) and spans[j][1] <= element.start:
                 j += 1
-            if j < len(spans) and spans[j][0] < element.end:
-                continue
             word = core_word(element.text)
-            if is_candidate(word):
+            if not (j < len(spans) and spans[j][0] < element.end) and is_candidate(word) and \
+                    (seats or not is_seat_word(previous)):
                 counts[word] += 1
+            previous = word
     return dict(counts)
+
+
+def is_seat_word(word: str) -> bool:
+    """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft")."""
+    lowered = word.lower()
+    return lowered.endswith(_SEAT_ENDINGS) or word in _affixes()["court_designations"] or \
+        word.rstrip("s").rstrip("e") in _affixes()["court_designations"]
 
 
 def context_counts(examples: Sequence[tuple[list[str | None], bool]]) -> dict[str, dict[str, tuple[int, int]]]:
@@ -186,8 +221,9 @@ FEATURES = (
     "doc_salutation", "doc_title", "doc_legal_form", "doc_prev1_rate", "doc_sentence_start", "doc_standalone",
     "doc_judge", "institution_before", "citation_near", "prev_noun", "prev_person_noun",
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
-    "in_list", "judge_list",
+    "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
 )
+CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8")
 N = len(FEATURES)
 COLUMN = {name: i for i, name in enumerate(FEATURES)}
 _DOC_AGGREGATES = (("doc_salutation", "salutation_before", max), ("doc_title", "title_before", max),
@@ -202,6 +238,10 @@ _INSTITUTION_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "g
                         "ministeriums", "regierung", "verwaltung", "agentur", "kasse", "polizei", "präsidium",
                         "direktion", "senat", "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
+# the institutions among them whose seat is printed in clear: courts and authorities, not the
+# districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
+_SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
+                      if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks"))
 _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
                              "auflage", "aufl.", "kommentar", "band", "bd."})
 _PERSON_NOUN_ENDINGS = ("er", "or", "in", "ent", "ant", "eur", "ist", "ling", "ter", "te", "ge")
@@ -237,12 +277,13 @@ def _word_features(word: str) -> tuple[float, ...]:
     return (len(word), initial, len(word) > 1 and word.isupper(), any(c.isdigit() for c in word), "-" in word,
             _zipf(word, "de"), _zipf(word, "en"), bool(bits & COMMON_NOUN), bool(bits & PERSON_NAME),
             bool(bits & PLACE_NAME), bool(bits & OTHER_PROPER), bits == COMPOUND, bits == 0,
-            math.log10(1 + places().get(word, 0)), word in _affixes()["countries"],
+            math.log10(1 + places().get(word, 0)), word in _affixes()["countries"], *cluster_prefixes(word),
             bool(bits & COMMON_NOUN) or bits == COMPOUND)
 
 
 _WORD_COLUMNS = ("length", "initial", "all_caps", "digit", "hyphen", "zipf_de", "zipf_en", "lex_common", "lex_name",
-                 "lex_place", "lex_other", "lex_compound", "lex_none", "place_pop", "country")
+                 "lex_place", "lex_other", "lex_compound", "lex_none", "place_pop", "country",
+                 "cluster4", "cluster6", "cluster8")
 
 
 def _before(flags: np.ndarray, width: int) -> np.ndarray:

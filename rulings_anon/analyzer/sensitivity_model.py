@@ -42,6 +42,8 @@ BACKGROUND_DOCUMENTS = 100
 # Most capitalized words are common nouns: the fit sees this share of the negatives (weighted up
 # to stand for all of them), which keeps it to seconds on two cores
 NEGATIVE_SHARE = 0.15
+# boosters fitted with different seeds, their probabilities averaged
+BOOSTERS = 3
 _TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rate", "prev2_count",
                                           "next1_rate", "next1_count", "clear_count", "doc_prev1_rate",
                                           "doc_prev1_rate_min", "doc_prev1_rate_mean")]
@@ -150,16 +152,17 @@ def padded(df: dict[str, int], size: int, background: Background | None) -> tupl
 
 
 class SensitivityModel:
-    """A booster and its tables; ``threshold``s from ``config``; the ``background`` rulings a small
-    batch is padded with."""
+    """Boosters fitted with different seeds (their probabilities averaged) and their tables;
+    ``threshold``s from ``config``; the ``background`` rulings a small batch is padded with."""
 
-    def __init__(self, booster, tables: sf.Tables, config: dict | None = None, background: Background | None = None):
-        self.booster, self.tables, self.config, self.background = booster, tables, config or {}, background
+    def __init__(self, boosters: list, tables: sf.Tables, config: dict | None = None,
+                 background: Background | None = None):
+        self.boosters, self.tables, self.config, self.background = list(boosters), tables, config or {}, background
 
     def predict_rows(self, rows: np.ndarray) -> np.ndarray:
         if not len(rows):
             return np.zeros(0)
-        probabilities = self.booster.predict(rows, num_threads=1)
+        probabilities = np.mean([b.predict(rows, num_threads=1) for b in self.boosters], axis=0)
         # the deciding judges, named in a list after their role, are public whatever the trees say
         probabilities[rows[:, sf.COLUMN["judge_list"]] > 0] = 0.0
         return probabilities
@@ -183,10 +186,14 @@ class SensitivityModel:
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
-        self.booster.save_model(str(directory / "model.txt"))
+        for i, booster in enumerate(self.boosters):
+            booster.save_model(str(directory / booster_file(i)))
+        for stale in directory.glob("model-*.txt"):  # of an earlier save with more boosters
+            if stale.name not in {booster_file(i) for i in range(len(self.boosters))}:
+                stale.unlink()
         with gzip.GzipFile(directory / "tables.json.gz", "wb", mtime=0) as raw:
             raw.write(json.dumps(self.tables.to_json(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
-        config = {"format": FORMAT, "features": list(sf.FEATURES), **self.config}
+        config = {"format": FORMAT, "features": list(sf.FEATURES), **self.config, "boosters": len(self.boosters)}
         if self.background is not None:
             config["background"] = self.background.documents
             with gzip.GzipFile(directory / "background.json.gz", "wb", mtime=0) as raw:
@@ -194,9 +201,22 @@ class SensitivityModel:
         (directory / "config.json").write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def booster_file(i: int) -> str:
+    return "model.txt" if i == 0 else f"model-{i}.txt"
+
+
 def fit(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rounds: int = PARAMS["rounds"],
-        seed: int = 0) -> SensitivityModel:
-    """Fit on ``courts`` (name -> features with gold labels), their table columns cross-fitted."""
+        seed: int = 0, boosters: int = BOOSTERS) -> SensitivityModel:
+    """Fit on ``courts`` (name -> features with gold labels), their table columns cross-fitted:
+    ``boosters`` boosters with seeds ``seed``, ``seed + 1``, ... (each its own negatives, hidden
+    batch features, bagging), whose probabilities the model averages."""
+    names = sorted(courts)
+    fitted = [_fit_booster(courts, clears, rounds, seed + i) for i in range(boosters)]
+    tables = build_tables([courts[n] for n in names], [clears[n] for n in names])
+    return SensitivityModel(fitted, tables, {"courts": names, "rounds": rounds})
+
+
+def _fit_booster(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rounds: int, seed: int):
     import lightgbm
 
     names = sorted(courts)
@@ -212,14 +232,12 @@ def fit(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rou
         kept = courts[name].labels | (rng.random(len(rows)) < NEGATIVE_SHARE)
         parts.append(rows[kept])
         labels.append(courts[name].labels[kept])
-    params = {k: v for k, v in PARAMS.items() if k != "rounds"}
+    params = {k: v for k, v in PARAMS.items() if k != "rounds"} | {"seed": seed}
     y = np.concatenate(labels)
     weights = np.where(y, 1.0, 1.0 / NEGATIVE_SHARE).astype(np.float32)
     dataset = lightgbm.Dataset(np.concatenate(parts), y.astype(np.float32), weight=weights,
-                               feature_name=list(sf.FEATURES), categorical_feature=["recognizer"], free_raw_data=True)
-    booster = lightgbm.train(params, dataset, num_boost_round=rounds)
-    tables = build_tables([courts[n] for n in names], [clears[n] for n in names])
-    return SensitivityModel(booster, tables, {"courts": names, "rounds": rounds})
+                               feature_name=list(sf.FEATURES), categorical_feature=list(sf.CATEGORICAL), free_raw_data=True)
+    return lightgbm.train(params, dataset, num_boost_round=rounds)
 
 
 def load_model(directory: str | Path | None = None) -> SensitivityModel:
@@ -237,7 +255,11 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
     if config.get("format") != FORMAT or config.get("features") != list(sf.FEATURES):
         raise ModelError(f"{directory}: sensitivity model format {config.get('format')} with other features "
                          f"cannot be read (this version reads format {FORMAT})")
-    booster = lightgbm.Booster(model_file=str(directory / "model.txt"))
+    boosters = []
+    for i in range(int(config.get("boosters", 1))):
+        if not (directory / booster_file(i)).exists():
+            raise ModelError(f"{directory}: missing {booster_file(i)} (config.json names {config['boosters']} boosters)")
+        boosters.append(lightgbm.Booster(model_file=str(directory / booster_file(i))))
     with gzip.open(directory / "tables.json.gz", "rt", encoding="utf-8") as handle:
         tables = sf.Tables.from_json(json.load(handle))
     background = None
@@ -247,7 +269,7 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
                              "background rulings)")
         with gzip.open(directory / "background.json.gz", "rt", encoding="utf-8") as handle:
             background = Background(json.load(handle), int(config["background"]))
-    return SensitivityModel(booster, tables, config, background)
+    return SensitivityModel(boosters, tables, config, background)
 
 
 def is_sensitivity_directory(model_dir) -> bool:
