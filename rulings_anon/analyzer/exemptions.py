@@ -98,7 +98,12 @@ def after_court_designation(text: str, start: int) -> bool:
     """Whether a lower court's designation stands right before ``start``: the place after it is
     part of the court's name ("des Landessozialgerichts Berlin-Brandenburg", "LSG Bayern")."""
     before = text[max(0, start - 40):start].split()
-    return bool(before) and _COURT_DESIGNATION.match(before[-1]) is not None
+    return bool(before) and is_court_designation(before[-1])
+
+
+def is_court_designation(word: str) -> bool:
+    """Whether ``word`` is a lower court's designation, also inflected ("Verwaltungsgerichten", "LSG")."""
+    return _COURT_DESIGNATION.match(word) is not None
 
 
 def cited_author(text: str, end: int) -> bool:

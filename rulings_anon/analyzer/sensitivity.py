@@ -63,8 +63,6 @@ CONTEXT_PRIOR = 20.0  # pseudo-count of the smoothed context rates
 # how many first steps of a word's cluster path are features (surnames, first names, towns and big
 # cities part within the first six to eight)
 CLUSTER_DEPTHS = (4, 6, 8)
-# whether a town printed in clear as a court's or an authority's seat counts as printed in clear
-CLEAR_SEATS = True
 
 
 def core_word(element_text: str) -> str:
@@ -169,7 +167,7 @@ class Tables:
                    dict(record["clear"]), float(record["prior"]))
 
 
-def clear_counts(records: Sequence[dict], seats: bool = CLEAR_SEATS) -> dict[str, int]:
+def clear_counts(records: Sequence[dict], seats: bool = True) -> dict[str, int]:
     """Capitalized words printed in clear by anonymized rulings (``{"text", "spans"}``, the spans
     their placeholders): how often each occurs outside every placeholder; without ``seats``, not
     counting a word right after a court or an authority ("Sozialgericht Cottbus", "Finanzamt
@@ -192,9 +190,9 @@ def clear_counts(records: Sequence[dict], seats: bool = CLEAR_SEATS) -> dict[str
 
 def is_seat_word(word: str) -> bool:
     """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft")."""
-    lowered = word.lower()
-    return lowered.endswith(_SEAT_ENDINGS) or word in _affixes()["court_designations"] or \
-        word.rstrip("s").rstrip("e") in _affixes()["court_designations"]
+    from rulings_anon.analyzer.exemptions import is_court_designation
+
+    return word.lower().endswith(_SEAT_ENDINGS) or is_court_designation(word)
 
 
 def context_counts(examples: Sequence[tuple[list[str | None], bool]]) -> dict[str, dict[str, tuple[int, int]]]:
@@ -237,11 +235,11 @@ _INSTITUTION_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "g
                         "staatsanwaltschaft", "behörde", "amt", "amts", "amtes", "kammer", "ministerium",
                         "ministeriums", "regierung", "verwaltung", "agentur", "kasse", "polizei", "präsidium",
                         "direktion", "senat", "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
-# cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
 # the institutions among them whose seat is printed in clear: courts and authorities, not the
 # districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
                       if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks"))
+# cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
 _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
                              "auflage", "aufl.", "kommentar", "band", "bd."})
 _PERSON_NOUN_ENDINGS = ("er", "or", "in", "ent", "ant", "eur", "ist", "ling", "ter", "te", "ge")
