@@ -24,6 +24,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from rulings_anon.jsonl import atomic_writer
+
 MEMBER = "spacy_lookups_data/data/de_lexeme_cluster.json.gz"
 
 
@@ -50,11 +52,8 @@ def main(argv=None) -> int:
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:
         print(f"error: {args.source}: no German lexeme clusters ({error})", file=sys.stderr)
         return 2
-    lines = "".join(f"{word}\t{cluster}\n" for word, cluster in sorted(table.items()))
-    partial = args.out.with_name(args.out.name + ".partial")
-    with gzip.GzipFile(partial, "wb", mtime=0) as raw:
-        raw.write(lines.encode("utf-8"))
-    partial.replace(args.out)
+    with atomic_writer(args.out) as handle:
+        handle.writelines(f"{word}\t{cluster}\n" for word, cluster in sorted(table.items()))
     print(f"{args.out}: {len(table)} capitalized words", file=sys.stderr)
     return 0
 
