@@ -49,6 +49,8 @@ INVENTED = 0.0  # 0.5 tried: mean recall at 0.3 74.0 -> 68.1, precision 64.9 -> 
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
 RULES = {"f1": "best mean F1", "f2": "best mean F2 (recall weighted 2:1)", "recall85": "highest threshold with mean recall >= 0.85",
          "recall90": "highest threshold with mean recall >= 0.90", "recall95": "mean recall >= 0.95"}
+# --consistency: spread every name word (None), or only those below these German Zipf frequencies
+NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 SWEEP = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 GRID = [round(x, 3) for x in np.arange(0.02, 0.98, 0.01)]
 
@@ -131,6 +133,14 @@ def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: fl
     return out
 
 
+def means_line(by_court: dict[str, dict]) -> str:
+    """The courts' mean recall and precision, then each court's."""
+    ms = list(by_court.values())
+    return (f"mean recall {100 * np.mean([m['recall'] for m in ms]):.1f}, "
+            f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}  "
+            + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in by_court.items()))
+
+
 def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str) -> float:
     """The threshold ``rule`` picks from the validation courts' out-of-fold probabilities."""
     means = {}
@@ -173,7 +183,8 @@ def main(argv=None) -> int:
     left_out = [c for c in args.courts.split(",") if c]
     train = {c: court_features(c, "all", args.cache) for c in COURTS}
     test = {c: court_features(c, "foreign", args.cache) for c in left_out}
-    clear = {c: sf.clear_counts(anonymized_records(c), seats=not args.clear_without_seats) for c in COURTS}
+    anonymized = {c: anonymized_records(c) for c in COURTS}
+    clear = {c: sf.clear_counts(anonymized[c], seats=not args.clear_without_seats) for c in COURTS}
     results = {}
     fits: dict[tuple[str, ...], sm.SensitivityModel] = {}
 
@@ -195,7 +206,7 @@ def main(argv=None) -> int:
             validation[inner] = (train[inner], fitted(rest).predict_court(train[inner]))
         thresholds = {rule: choose(validation, rule) for rule in RULES} if validation else {}
         model = fitted(others)
-        model.background = sm.Background.of([r for c in others for r in anonymized_records(c)])
+        model.background = sm.Background.of([r for c in others for r in anonymized[c]])
         n_documents = int(test[court].documents.max()) + 1
         # the court's documents as one batch, padded as score pads it when it is small (BGH: 59)
         probabilities = model.predict_court(test[court] if n_documents >= sm.BACKGROUND_BELOW else
@@ -211,7 +222,7 @@ def main(argv=None) -> int:
             t = thresholds[args.default_rule]
             results[court]["consistency"] = {
                 str(v): metrics_at(test[court], consistent(test[court], probabilities, t, v), t)
-                for v in (None, 5.0, 4.5, 4.0, 3.5, 3.0)}
+                for v in NAME_LIKE_ZIPF}
         for size in (int(x) for x in args.batch_sizes.split(",") if x and thresholds):
             threshold = thresholds[args.default_rule]
             results[court][f"batches of {size}"] = {
@@ -229,17 +240,13 @@ def main(argv=None) -> int:
         prec = np.mean([results[c][rule]["precision"] for c in left_out])
         low = min(results[c][rule]["recall"] for c in left_out)
         print(f"mean {rule:<9} ({RULES[rule]}): recall {100 * rec:.1f}, precision {100 * prec:.1f}, lowest recall {100 * low:.1f}")
-    for v in (("None", "5.0", "4.5", "4.0", "3.5", "3.0") if args.consistency and not args.sweep_only else ()):
-        ms = [results[c]["consistency"][v] for c in left_out]
-        print(f"{args.default_rule} with consistency (name-like below Zipf {v}): mean recall "
-              f"{100 * np.mean([m['recall'] for m in ms]):.1f}, precision {100 * np.mean([m['precision'] for m in ms]):.1f}  "
-              + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in zip(left_out, ms)))
+    for v in (NAME_LIKE_ZIPF if args.consistency and not args.sweep_only else ()):
+        print(f"{args.default_rule} with consistency (name-like below Zipf {v}): "
+              + means_line({c: results[c]["consistency"][str(v)] for c in left_out}))
     for size in (int(x) for x in args.batch_sizes.split(",") if x and not args.sweep_only):
         for which in ("padded", "unpadded"):
-            ms = [results[c][f"batches of {size}"][which] for c in left_out]
-            print(f"batches of {size:>3}, {which:<8}: mean recall {100 * np.mean([m['recall'] for m in ms]):.1f}, "
-                  f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}  "
-                  + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in zip(left_out, ms)))
+            print(f"batches of {size:>3}, {which:<8}: "
+                  + means_line({c: results[c][f"batches of {size}"][which] for c in left_out}))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     return 0
