@@ -453,13 +453,21 @@ class PlaceholderDetector:
         if k < 0:
             return None
         word = texts[k]
-        if not (word[:1].isupper() and word.isalpha() and len(word) > 3):
+        head = self._noun_head(word)
+        if head is None:
             return None
         lower = word.lower()
         if (lower in self.p.function_words or lower in self.p.person_triggers or word in self.p.legal_forms
                 or word in self.p.letter_suffix_words or self._public_body(word)):
             return None
-        return self.p.shape["noun_ending"].sub("", lower)
+        return head
+
+    def _noun_head(self, word: str) -> str | None:
+        """A capitalized word of letters alone, lower-cased without its plural or genitive ending
+        ("Kontaktfedern" -> "kontaktfeder"); None for any other element."""
+        if not (word[:1].isupper() and word.isalpha() and len(word) > 3):
+            return None
+        return self.p.shape["noun_ending"].sub("", word.lower())
 
     def designators(self, paragraphs: list[list[str]]) -> frozenset[str]:
         """The nouns (as :meth:`_letter_head` gives them) that the element texts of ``paragraphs``
@@ -498,10 +506,7 @@ class PlaceholderDetector:
                 first = succ[:1]
                 if not (first.isdigit() or first == "(" or first.isupper() or first in self.p.open_quotes + '"'):
                     continue
-                word = texts[k]
-                if not (word[:1].isupper() and word.isalpha() and len(word) > 3):
-                    continue
-                head = self.p.shape["noun_ending"].sub("", word.lower())
+                head = self._noun_head(texts[k])
                 if head not in heads:
                     continue
                 if numeral.match(succ):
