@@ -179,10 +179,16 @@ class SensitivityModel:
         out = []
         for i, text in enumerate(texts):
             hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
-            features = sf.document_features(text, self.tables, hits, df, size)
-            probabilities = self.predict_rows(features.rows)
-            out.append(dict(zip(features.candidates, (float(p) for p in probabilities), strict=True)))
+            candidates, probabilities = self.predict_text(text, hits, df, size)
+            out.append(dict(zip(candidates, (float(p) for p in probabilities), strict=True)))
         return out
+
+    def predict_text(self, text: str, recognizer_hits, batch_df: dict[str, int] | None, batch_size: int,
+                     elements=None) -> tuple[list[int], np.ndarray]:
+        """The candidate elements of one text (indices) and their probabilities, the batch's
+        document frequencies ``batch_df`` already padded (:func:`padded`)."""
+        features = sf.document_features(text, self.tables, recognizer_hits, batch_df, batch_size, elements=elements)
+        return features.candidates, self.predict_rows(features.rows)
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -344,9 +350,9 @@ class SensitivityElementModel:
         for i, text in enumerate(texts):
             hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
             own = None if elements is None else elements[i]
-            features = sf.document_features(text, self.model.tables, hits, df, size, elements=own)
+            candidates, probabilities = self.model.predict_text(text, hits, df, size, elements=own)
             values = np.zeros(count_elements(text) if own is None else len(own), np.float32)
-            if features.candidates:
-                values[features.candidates] = self.model.predict_rows(features.rows)
+            if candidates:
+                values[candidates] = probabilities
             result.append(values)
         return result
