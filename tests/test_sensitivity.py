@@ -23,6 +23,7 @@ def _row(text: str, word: str, **kwargs) -> dict[str, float]:
     ("K.", "K."),                # an initial keeps it
     ("(Kemper),", "Kemper"),     # brackets and commas go
     ("„Meyer“", "Meyer"),        # so do quotes
+    ("(Käfer-Klinik).", "Käfer-Klinik"),  # a bracket before the sentence period as well
 ])
 def test_when_an_element_has_punctuation_then_the_core_word_drops_it(element, word):
     assert sf.core_word(element) == word
@@ -98,6 +99,28 @@ def test_when_words_share_a_cluster_branch_then_their_cluster_features_agree():
     assert (spremberg["cluster8"], berlin["cluster8"]) == (16, 80)
     assert _row(text, "Anspruch")["cluster6"] not in (16, 40)
     assert _row("Xyzquorf zahlt.", "Xyzquorf")["cluster4"] == -1  # no cluster
+
+
+def test_when_a_name_is_part_of_a_compound_then_the_compound_has_the_names_evidence():
+    text = "Die Artner-Fonds KG und der Bürger-Fonds; Baden-Württemberg; Herr Artner zahlt."
+    compound, name = _row(text, "Artner-Fonds"), _row(text, "Artner")
+    for column in ("zipf_de", "cluster6", "lex_common", "lex_name", "place_pop"):
+        assert compound[column] == name[column], column
+    assert (compound["hyphen"], compound["length"], compound["part2_common"]) == (1.0, 12.0, 1.0)
+    # a common noun before the hyphen stays a common noun; a place without a noun after it stays whole
+    assert _row(text, "Bürger-Fonds")["lex_common"] == 1.0
+    assert sf._evidence_word("Baden-Württemberg") == "Baden-Württemberg"
+    assert sf._evidence_word("Mohaupt-R") == "Mohaupt"  # "M-R" with a surrogate surname
+    assert np.isnan(name["part1_zipf"]) and name["part1_cluster6"] == -1
+
+
+def test_when_a_capitalized_abbreviation_has_its_period_then_it_is_marked():
+    text = "Wie Abb. 5 zeigt, trägt Herr Abb die Kosten; vgl. Bd. II bei Herrn K."
+    rows = sf.document_features(text, sf.Tables())
+    marked = [(rows.elements[i].text, rows.rows[r, sf.COLUMN["abbreviation"]]) for r, i in enumerate(rows.candidates)]
+    assert marked == [("Wie", 0.0), ("Abb.", 1.0), ("Herr", 0.0), ("Abb", 0.0), ("Kosten;", 0.0), ("Bd.", 1.0),
+                      ("II", 0.0), ("Herrn", 0.0), ("K.", 0.0)]
+    assert "Abb" in sf.abbreviations() and "Nr" in sf.abbreviations() and "Müller" not in sf.abbreviations()
 
 
 def test_when_a_town_is_printed_as_a_seat_then_it_does_not_count_as_printed_in_clear():

@@ -70,7 +70,7 @@ def core_word(element_text: str) -> str:
     its period, "Kemper." loses it)."""
     word = element_text.strip(WORD_PUNCTUATION)
     if word.endswith(".") and not _INITIAL.match(word):
-        word = word.rstrip(".")
+        word = word.rstrip(".").rstrip(WORD_PUNCTUATION)  # "(Käfer-Klinik)." -> "Käfer-Klinik"
     return word
 
 
@@ -85,9 +85,10 @@ def _affixes() -> dict[str, frozenset[str]]:
     table = read_json(data_path("name_affixes.json"))
     lists = {key: frozenset(value) for key, value in table.items() if isinstance(value, list)}
     lists["legal_forms"] = frozenset(form.split()[0] for form in table["legal_forms"])
-    # ranks and role nouns stand before a private person's name as a salutation does ("Oberstleutnant
-    # Putz", "Leitender Arzt Bolnbach"); the training courts have too few for a feature of their own
-    lists["salutations"] = lists["salutations"] | lists["person_roles"]
+    # ranks, role nouns and relatives stand before a private person's name as a salutation does
+    # ("Oberstleutnant Putz", "Leitender Arzt Bolnbach", "seiner Ehefrau (Eisner)"); the training
+    # courts have too few for a feature of their own
+    lists["salutations"] = lists["salutations"] | lists["person_roles"] | lists["relatives"]
     return lists
 
 
@@ -220,8 +221,9 @@ FEATURES = (
     "doc_judge", "institution_before", "citation_near", "prev_noun", "prev_person_noun",
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
     "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
+    "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
 )
-CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8")
+CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8", "part1_cluster6")
 N = len(FEATURES)
 COLUMN = {name: i for i, name in enumerate(FEATURES)}
 _DOC_AGGREGATES = (("doc_salutation", "salutation_before", max), ("doc_title", "title_before", max),
@@ -267,21 +269,59 @@ def _lex_bits(word: str) -> int:
     return lookup(load_lexicon("de-nouns"), word)
 
 
+@lru_cache(maxsize=1)
+def abbreviations() -> frozenset[str]:
+    """Capitalized one-word abbreviations without their period ("Abb", "Bd", "Nr"; a candidate is
+    one when it has the period, "Abb. 5", not the surname "Abb"): spaCy's German
+    tokenizer exceptions (``data/abbreviations/spacy-de.txt``), which the placeholder detector reads
+    too. A figure reference "Abb. 5" is no name, whatever a court's own texts taught."""
+    lines = data_path("abbreviations", "spacy-de.txt").read_text(encoding="utf-8").split()
+    return frozenset(a[:-1] for a in lines if a[:1].isupper() and a.endswith(".") and "." not in a[:-1])
+
+
+def _part_features(word: str) -> tuple[float, ...]:
+    """A hyphenated word's first and last part ("Artner-Fonds", "Käfer-Klinik", "Kö-Bogen"): the
+    first part's frequency, cluster and lexicon class, the last part's frequency and whether it is a
+    common noun. A name inside a compound has the evidence of a name; the whole word has none.
+    Missing (NaN, -1) for a word without a hyphen."""
+    first, _, rest = word.partition("-")
+    last = rest.rpartition("-")[2]
+    if not first or not last:
+        return (math.nan, -1, math.nan, math.nan, math.nan, math.nan)
+    bits, last_bits = _lex_bits(first), _lex_bits(last)
+    return (_zipf(first, "de"), cluster_prefixes(first)[1], bool(bits & PERSON_NAME), bool(bits & COMMON_NOUN),
+            _zipf(last, "de"), bool(last_bits & COMMON_NOUN))
+
+
+def _evidence_word(word: str) -> str:
+    """The part of a word whose frequency, lexicon class, place and cluster describe it: a
+    hyphenated word that ends in a common noun or legal form is described by its first part, a
+    name's evidence carried into a compound ("Artner-Fonds", "Käfer-Klinik", "Mohaupt-R")."""
+    first, _, rest = word.partition("-")
+    last = rest.rpartition("-")[2]
+    if len(first) > 1 and first[:1].isupper() and last and (
+            len(last) == 1 or _lex_bits(last) & COMMON_NOUN or last in _affixes()["legal_forms"]):
+        return first
+    return word
+
+
 @lru_cache(maxsize=300_000)
 def _word_features(word: str) -> tuple[float, ...]:
     """The features of a word alone (form, frequency, lexicon, gazetteer), cached: words recur."""
-    bits = _lex_bits(word)
+    described = _evidence_word(word)
+    bits = _lex_bits(described)
     initial = bool(_INITIAL.match(word))
     return (len(word), initial, len(word) > 1 and word.isupper(), any(c.isdigit() for c in word), "-" in word,
-            _zipf(word, "de"), _zipf(word, "en"), bool(bits & COMMON_NOUN), bool(bits & PERSON_NAME),
+            _zipf(described, "de"), _zipf(described, "en"), bool(bits & COMMON_NOUN), bool(bits & PERSON_NAME),
             bool(bits & PLACE_NAME), bool(bits & OTHER_PROPER), bits == COMPOUND, bits == 0,
-            math.log10(1 + places().get(word, 0)), word in _affixes()["countries"], *cluster_prefixes(word),
-            bool(bits & COMMON_NOUN) or bits == COMPOUND)
+            math.log10(1 + places().get(described, 0)), word in _affixes()["countries"], *cluster_prefixes(described),
+            *_part_features(word), bool(bits & COMMON_NOUN) or bits == COMPOUND)
 
 
 _WORD_COLUMNS = ("length", "initial", "all_caps", "digit", "hyphen", "zipf_de", "zipf_en", "lex_common", "lex_name",
                  "lex_place", "lex_other", "lex_compound", "lex_none", "place_pop", "country",
-                 "cluster4", "cluster6", "cluster8")
+                 "cluster4", "cluster6", "cluster8", "part1_zipf", "part1_cluster6", "part1_name", "part1_common",
+                 "part2_zipf", "part2_common")
 
 
 def _before(flags: np.ndarray, width: int) -> np.ndarray:
@@ -332,6 +372,9 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
         rows[:, COLUMN[name]] = word_rows[:, k]
     rows[:, COLUMN["period_after"]] = [t.rstrip(WORD_PUNCTUATION).endswith(".") for t in (raw[i] for i in candidates)]
     rows[:, COLUMN["period_after"]] *= 1 - rows[:, COLUMN["initial"]]
+    listed = abbreviations()
+    rows[:, COLUMN["abbreviation"]] = [t.strip(WORD_PUNCTUATION).endswith(".") and w.rstrip(".") in listed
+                                       for t, w in zip((raw[i] for i in candidates), cand_words, strict=True)]
     rows[:, COLUMN["place_pop_pair"]] = [
         math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
         for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]

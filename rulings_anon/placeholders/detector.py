@@ -72,7 +72,8 @@ class _AnyOf:
 def _person_roles() -> frozenset[str]:
     """The ranks and role nouns before a person's name ("Oberst Sch.", "Referatsleiter XX"),
     lower-cased: ``person_roles`` of ``data/name_affixes.json``, which the sensitivity features share."""
-    return frozenset(word.lower() for word in read_json(data_path("name_affixes.json"))["person_roles"])
+    table = read_json(data_path("name_affixes.json"))
+    return frozenset(word.lower() for word in table["person_roles"] + table["relatives"])
 
 
 @dataclass(frozen=True)
