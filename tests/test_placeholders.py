@@ -84,6 +84,9 @@ def found(detector, text):
         ("Er wohnte im Stadtkreis Sch. und arbeitete in Be. bei der Firma.", [("Sch.", "potential"), ("Be.", "potential")]),
         # a listed abbreviation ("St.") cut from a surname: no capitalized word follows it
         ("Auf Verlangen des Opfers St. habe er gehandelt; vgl. St. Petersburg.", [("St.", "potential")]),
+        # relatives are person words (name_affixes.json "relatives", shared with the scorer)
+        ("Er zahlte an seinen Schwiegersohn K und die Lebensgefährtin B den Betrag.",
+         [("K", "potential"), ("B", "potential")]),
         # codes of X, Y, Z for units and persons left unnamed
         ("Der Referatsleiter XX des Referats XY, die Abteilung X des BND.",
          [("XX", "potential"), ("XY", "potential"), ("X", "potential")]),

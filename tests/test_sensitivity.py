@@ -47,6 +47,8 @@ def test_when_a_name_follows_a_salutation_then_the_cue_is_set_for_every_mention(
     ("Der Leitende Arzt Bolnbach untersuchte ihn.", "Bolnbach"),
     ("Die Aussage des Gefreiten Sager war glaubhaft.", "Sager"),
     ("Der Kommandeur Kapitän zur See Meister befahl es.", "Meister"),
+    ("Er veranlagte mit seiner Ehefrau (Eisner) zusammen.", "Eisner"),   # relatives, too
+    ("Die Lebensgefährtin Wimmer zog aus.", "Wimmer"),
 ])
 def test_when_a_name_follows_a_rank_or_role_then_it_counts_as_after_a_salutation(text, word):
     row = _row(text, word)
