@@ -116,6 +116,17 @@ def test_when_a_name_is_part_of_a_compound_then_the_compound_has_the_names_evide
     assert np.isnan(name["part1_zipf"]) and name["part1_cluster6"] == -1
 
 
+@pytest.mark.parametrize("text, word, cited", [
+    ("Vgl. Nacke in Littmann / Bitz / Pust, EStG, § 26a Rz 60.", "Nacke", 1.0),   # author in a commentary
+    ("Vgl. Nacke in Littmann / Bitz / Pust, EStG, § 26a Rz 60.", "Bitz", 1.0),    # its editors
+    ("So auch Graefe, DStR 2017, 2199.", "Graefe", 1.0),                         # author, journal, year
+    ("Der Kläger Graefe zahlte 2017 nichts.", "Graefe", 0.0),
+    ("Die Klägerin, Frau Graefe, wohnt in Köln.", "Graefe", 0.0),
+])
+def test_when_a_word_stands_as_a_cited_author_stands_then_it_is_marked(text, word, cited):
+    assert _row(text, word)["cited_author"] == cited
+
+
 def test_when_a_capitalized_abbreviation_has_its_period_then_it_is_marked():
     text = "Wie Abb. 5 zeigt, trägt Herr Abb die Kosten; vgl. Bd. II bei Herrn K."
     rows = sf.document_features(text, sf.Tables())

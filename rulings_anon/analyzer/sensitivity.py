@@ -221,7 +221,7 @@ FEATURES = (
     "doc_judge", "institution_before", "citation_near", "prev_noun", "prev_person_noun",
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
     "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
-    "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
+    "cited_author", "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
 )
 CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8", "part1_cluster6")
 N = len(FEATURES)
@@ -404,6 +404,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     sums = np.concatenate([[0], np.cumsum(citation)])
     rows[:, COLUMN["citation_near"]] = (sums[np.minimum(n, cand + 4)] - sums[np.maximum(0, cand - 4)]
                                         - citation[cand]) > 0
+    rows[:, COLUMN["cited_author"]] = [_cited_author(raw, i) for i in candidates]
     prev_noun = np.array([capital[i - 1] and _word_features(words[i - 1])[-1] if i > 0 else False
                           for i in candidates], bool)
     rows[:, COLUMN["prev_noun"]] = prev_noun
@@ -442,6 +443,25 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["standalone"]] = [hit_of[i][1] if i in hit_of else 0 for i in candidates]
     aggregate(rows, group)
     return DocumentFeatures(elements, candidates, keys, masked_keys, rows)
+
+
+_JOURNAL = re.compile(r"^[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}$")  # "DStR", "NJW", "BB", "NZA-RR"
+
+
+def _cited_author(raw: list[str], i: int) -> bool:
+    """Whether element ``i`` stands as a cited author or a party of a cited case does: before "in"
+    and a capitalized word ("Nacke in Littmann / Bitz"), before a comma and a journal's capitals
+    and a number ("Graefe, DStR 2017"), or beside a "/" with a capitalized word on its other side
+    ("Schmidt / Wacker", "Hauer / Land Rheinland-Pfalz")."""
+    n = len(raw)
+    nxt = raw[i + 1] if i + 1 < n else ""
+    after = raw[i + 2] if i + 2 < n else ""
+    if nxt in ("in", "in:") and after[:1].isupper():
+        return True
+    if raw[i].endswith(",") and _JOURNAL.match(nxt.strip(WORD_PUNCTUATION)) and after[:1].isdigit():
+        return True
+    before = raw[i - 2] if i > 1 else ""
+    return (nxt == "/" and after[:1].isupper()) or (i > 0 and raw[i - 1] == "/" and before[:1].isupper())
 
 
 def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: np.ndarray) -> np.ndarray:
