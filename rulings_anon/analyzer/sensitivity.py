@@ -5,18 +5,21 @@ poorly to a court it never saw (issue 22). This module describes every capitaliz
 text by evidence that does not depend on one court's conventions, for a gradient-boosted
 classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 
-* the word's form (length, an initial, capitals, digits, a hyphen);
+* the word's form (length, an initial, capitals, digits, a hyphen), and whether it is a listed
+  abbreviation ("Abb.", ``data/abbreviations/spacy-de.txt``);
 * how common it is in German and English (``wordfreq``), what the German Wiktionary's noun list
   says it is (``data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
   a German, Austrian or Swiss place of that name (GeoNames, ``data/scorer/places.tsv.gz``): a big
   city is rarely anonymized, a village often; the first steps of its Brown cluster path (spaCy's
   German word clusters, ``data/scorer/clusters.tsv.gz``): surnames, first names and towns sit in
-  branches of their own, also those no list has;
-* its neighbours: salutations (military ranks and role nouns such as "Zeuge", "Arzt" counted with
-  them), titles, roles, judges' roles, public offices, court designations
+  branches of their own, also those no list has; a compound ending in a common noun is looked
+  up by its first part ("Artner-Fonds" as "Artner");
+* its neighbours: salutations (military ranks, role nouns such as "Zeuge", "Arzt" and relatives
+  such as "Ehefrau" counted with them), titles, roles, judges' roles, public offices, court designations
   and legal forms around it (``data/name_affixes.json``), the rate at which courts anonymized the
   capitalized word after or before the same context word (learnt from the training courts, only
-  from context words that are not themselves sensitive), quotes, the start of a sentence;
+  from context words that are not themselves sensitive), quotes, the start of a sentence, the
+  places of a cited author ("Nacke in Littmann / Bitz", "Graefe, DStR 2017");
 * the document and the batch: how often the word occurs, where first, in how many of the documents
   scored together, and the strongest person or company cue any of its occurrences has;
 * how often the training courts' published (anonymized) rulings print the word in clear;
@@ -279,13 +282,19 @@ def abbreviations() -> frozenset[str]:
     return frozenset(a[:-1] for a in lines if a[:1].isupper() and a.endswith(".") and "." not in a[:-1])
 
 
+def _hyphen_parts(word: str) -> tuple[str, str]:
+    """The first and the last part of a hyphenated word ("Xuchberger-EWIV" -> "Xuchberger", "EWIV";
+    "Max-Planck-Institut" -> "Max", "Institut"); the last is empty without a hyphen."""
+    first, _, rest = word.partition("-")
+    return first, rest.rpartition("-")[2]
+
+
 def _part_features(word: str) -> tuple[float, ...]:
     """A hyphenated word's first and last part ("Artner-Fonds", "Käfer-Klinik", "Kö-Bogen"): the
     first part's frequency, cluster and lexicon class, the last part's frequency and whether it is a
-    common noun. A name inside a compound has the evidence of a name; the whole word has none.
+    common noun, beside the evidence of the part that describes the word (:func:`_evidence_word`).
     Missing (NaN, -1) for a word without a hyphen."""
-    first, _, rest = word.partition("-")
-    last = rest.rpartition("-")[2]
+    first, last = _hyphen_parts(word)
     if not first or not last:
         return (math.nan, -1, math.nan, math.nan, math.nan, math.nan)
     bits, last_bits = _lex_bits(first), _lex_bits(last)
@@ -295,10 +304,10 @@ def _part_features(word: str) -> tuple[float, ...]:
 
 def _evidence_word(word: str) -> str:
     """The part of a word whose frequency, lexicon class, place and cluster describe it: a
-    hyphenated word that ends in a common noun or legal form is described by its first part, a
-    name's evidence carried into a compound ("Artner-Fonds", "Käfer-Klinik", "Mohaupt-R")."""
-    first, _, rest = word.partition("-")
-    last = rest.rpartition("-")[2]
+    hyphenated word that ends in a common noun, a legal form or one letter is described by its
+    first part, a name's evidence carried into a compound ("Artner-Fonds", "Käfer-Klinik",
+    "Mohaupt-R"); the whole compound is a word no list knows."""
+    first, last = _hyphen_parts(word)
     if len(first) > 1 and first[:1].isupper() and last and (
             len(last) == 1 or _lex_bits(last) & COMMON_NOUN or last in _affixes()["legal_forms"]):
         return first

@@ -70,8 +70,9 @@ class _AnyOf:
 
 
 def _person_roles() -> frozenset[str]:
-    """The ranks and role nouns before a person's name ("Oberst Sch.", "Referatsleiter XX"),
-    lower-cased: ``person_roles`` of ``data/name_affixes.json``, which the sensitivity features share."""
+    """The ranks, role nouns and relatives before a person's name ("Oberst Sch.", "Referatsleiter
+    XX", "Lebensgefährtin B"), lower-cased: ``person_roles`` and ``relatives`` of
+    ``data/name_affixes.json``, which the sensitivity features share."""
     table = read_json(data_path("name_affixes.json"))
     return frozenset(word.lower() for word in table["person_roles"] + table["relatives"])
 
