@@ -13,6 +13,13 @@ def path(*parts: str) -> Path:
     return DATA_DIR.joinpath(*parts)
 
 
+def resource_lines(*parts: str) -> list[str]:
+    """The entries of a shipped one-entry-a-line resource, e.g. ``resource_lines("abbreviations",
+    "spacy-de.txt")``: lines stripped, empty ones left out."""
+    text = path(*parts).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
 def ler_corpus_files(courts=None) -> list[Path]:
     """The bundled LER court files, optionally only ``courts`` (e.g. ``["bgh", "bag"]``)."""
     files = sorted(DATA_DIR.joinpath("ler").glob("*.jsonl.gz"))

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from data import path as data_path
+from data import resource_lines
 from rulings_anon import signatures
 from rulings_anon.document import Element, Span, keeps_period, split_elements
 from rulings_anon.jsonl import read_json
@@ -130,7 +131,7 @@ class Patterns:
         with open(file or data_path("placeholder_patterns.json"), encoding="utf-8") as handle:
             raw = json.load(handle)
         obvious = _AnyOf([re.compile(p) for p in raw["obvious"].values()])
-        resource = _abbreviation_resource(raw["abbreviation_resource"])
+        resource = resource_lines(*raw["abbreviation_resource"].split("/"))
         abbreviations: dict[str, list[tuple[str, ...]]] = {}
         for abbreviation in raw["abbreviations"] + [a for a in resource if "." in a[:-1]]:
             for words in {tuple(abbreviation.split()), tuple(_ABBREVIATION_PARTS.findall(abbreviation))}:
@@ -186,12 +187,6 @@ class Patterns:
 
 # "i.d.R." -> "i.", "d.", "R.": the elements an abbreviation written with spaces has
 _ABBREVIATION_PARTS = re.compile(r"[^.\s]+\.|[^.\s]+$")
-
-
-def _abbreviation_resource(name: str) -> list[str]:
-    """The abbreviations of a resource file under ``data/`` (one a line)."""
-    text = data_path(*name.split("/")).read_text(encoding="utf-8")
-    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 @lru_cache(maxsize=4)
