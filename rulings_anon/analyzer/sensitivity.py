@@ -380,11 +380,11 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     word_rows = np.array([_word_features(w) for w in cand_words], dtype=np.float32)
     for k, name in enumerate(_WORD_COLUMNS):
         rows[:, COLUMN[name]] = word_rows[:, k]
-    rows[:, COLUMN["period_after"]] = [t.rstrip(WORD_PUNCTUATION).endswith(".") for t in (raw[i] for i in candidates)]
-    rows[:, COLUMN["period_after"]] *= 1 - rows[:, COLUMN["initial"]]
+    period = np.fromiter((raw[i].rstrip(WORD_PUNCTUATION).endswith(".") for i in candidates), bool, len(candidates))
+    rows[:, COLUMN["period_after"]] = period & (rows[:, COLUMN["initial"]] == 0)
     listed = abbreviations()
-    rows[:, COLUMN["abbreviation"]] = [t.strip(WORD_PUNCTUATION).endswith(".") and w.rstrip(".") in listed
-                                       for t, w in zip((raw[i] for i in candidates), cand_words, strict=True)]
+    rows[:, COLUMN["abbreviation"]] = period & np.fromiter((w.rstrip(".") in listed for w in cand_words), bool,
+                                                           len(candidates))
     rows[:, COLUMN["place_pop_pair"]] = [
         math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
         for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]
