@@ -60,11 +60,14 @@ examples:
 """
 
 SCORE_DESCRIPTION = """\
-Find the sensitive spans of new, non-anonymized rulings. The legal NER (--ner, default the
-bundled data/ner) and rule-based recognizers propose references; by default (--combine ner) a
-reference is sensitive when the NER's probability that courts anonymize it reaches the threshold,
-and no contextual model is needed. --combine model|min|mean let a contextual model (--model) judge
-the masked context too; --no-ner classifies every element with the model. Hits of standalone
+Find the sensitive spans of new, non-anonymized rulings. By default the bundled sensitivity model
+(data/scorer, the same as --features) judges every capitalized element from word frequency,
+places, context, document and batch cues, at the threshold chosen by leaving courts out
+(data/scorer/config.json); --recall-first takes its threshold for recall >= 0.95 instead.
+--ner/--combine let the legal NER propose references instead: with --combine ner a reference is
+sensitive when the NER's probability that courts anonymize it reaches the threshold, and
+--combine model|min|mean let a contextual model (--model) judge the masked context too;
+--no-ner --model MODEL classifies every element with a contextual model. Hits of standalone
 recognizers (IBAN, e-mail, phone, "Herr Kemper", "Dr. Grill" unless a judge's, ...) are sensitive
 on their own. A name flagged once is flagged everywhere in its document; neighbouring sensitive
 elements become one span.
@@ -83,6 +86,7 @@ before any work.
 
 examples:
   rulings-anon score ruling.txt --output spans.jsonl --show
+  rulings-anon score rulings/ --output spans.jsonl --recall-first     # for review: more suggestions
   rulings-anon score corpus/test.jsonl --output spans.jsonl --anonymize anonymized.jsonl
   rulings-anon score --model runs/demo/model --combine min ruling.txt --output spans.jsonl
   rulings-anon score --model runs/demo/model --no-ner ruling.txt --output spans.jsonl
@@ -113,8 +117,9 @@ def _add_decision_options(parser: argparse.ArgumentParser) -> None:
                              "--combine ner)")
     parser.add_argument("--threshold", type=_threshold, default=None, metavar="T",
                         help=f"least score of a sensitive element or reference: higher trades recall for "
-                             f"precision (default {DEFAULT_NER_THRESHOLD} for the NER's score with --combine ner, "
-                             f"{DEFAULT_THRESHOLD} for the model's probability otherwise; chosen on dev courts)")
+                             f"precision (default: the sensitivity model's stored threshold, "
+                             f"{DEFAULT_NER_THRESHOLD} for the NER's score with --combine ner, "
+                             f"{DEFAULT_THRESHOLD} for a contextual model's probability; chosen on dev courts)")
     parser.add_argument("--ner", type=Path, metavar="NER_MODEL",
                         help="legal NER model directory ('rulings-anon train-ner') proposing references "
                              "(default: the bundled data/ner)")
