@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from data import path as data_path
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.errors import ModelError
@@ -73,6 +74,51 @@ def test_when_a_name_is_in_the_judges_list_then_the_model_gives_it_no_probabilit
     probabilities = model.predict_rows(features.rows)
     listed = features.rows[:, sf.COLUMN["judge_list"]] > 0
     assert listed.sum() == 2 and (probabilities[listed] == 0).all()
+
+
+def test_when_judges_sign_the_ruling_then_their_names_are_the_public_panel():
+    text = ("Der Kläger hat die Kosten seiner Revision zu tragen. Brühler Suckow Krasshöfer\n\n"
+            "Lipphaus Winzenried Lehrereingruppierung - Eingruppierungserlass\n\n"
+            "Der Zeuge Hubert Kaltenbrunner und Herr Suckau Meier sagten aus.")
+    features = sf.document_features(text, sf.Tables())
+    listed = [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
+              if features.rows[r, sf.COLUMN["judge_list"]]]
+    # the run of bare names after the sentence, across the paragraph break, up to the next title's
+    # first word; a witness's and a party's names in a sentence stay out
+    assert listed == ["Brühler", "Suckow", "Krasshöfer", "Lipphaus", "Winzenried", "Lehrereingruppierung"]
+
+
+def test_when_a_public_office_precedes_a_name_then_its_holder_is_public():
+    text = ("Der Antragsteller lehnte den Vizepräsidenten Ferdinand Kirchhof ab. Ministerpräsident Dr. "
+            "Müller sprach. Der Zeuge Huber und der Präsident des Vereins Maier sagten aus.")
+    features = sf.document_features(text, sf.Tables())
+    listed = [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
+              if features.rows[r, sf.COLUMN["judge_list"]]]
+    # inflected offices, a first name and titles between; not a name after the office's institution
+    assert listed == ["Ferdinand", "Kirchhof", "Dr.", "Müller"]
+
+
+@pytest.mark.parametrize("text, word, seat", [
+    ("Der Beschluss des Amtsgerichts Soltau vom 8. Februar wird aufgehoben.", "Soltau", 1.0),
+    ("Die Staatsanwaltschaft Memmingen erhob Anklage.", "Memmingen", 1.0),
+    ("Das Landgericht Bad Kreuznach entschied.", "Kreuznach", 1.0),
+    ("Die Richterin am Amtsgericht Wimmer entschied.", "Wimmer", 0.0),   # a lower court's judge
+    ("Der Kläger wohnt im Landkreis Spremberg.", "Spremberg", 0.0),      # a district is no seat
+    ("Die Versetzung nach Cottbus lehnte er ab.", "Cottbus", 0.0),
+])
+def test_when_a_court_or_authority_names_its_seat_then_the_seat_is_marked(text, word, seat):
+    assert _row(text, word)["seat"] == seat
+
+
+def test_when_a_word_is_a_seat_then_the_model_gives_it_no_probability():
+    model = sm.load_model()
+    text = "Das Amtsgericht Zzyxheim und die Staatsanwaltschaft Qwertzdorf. Zeuge Zzyxheim sagte aus."
+    features = sf.document_features(text, model.tables)
+    probabilities = model.predict_rows(features.rows)
+    seats = features.rows[:, sf.COLUMN["seat"]] > 0
+    assert seats.sum() == 2 and (probabilities[seats] == 0).all()
+    # the same word after a witness's role is judged by the trees, and flagged
+    assert probabilities[~seats].max() >= sm.stored_threshold(data_path("scorer"))
 
 
 def test_the_placeholder_detector_shares_the_ranks_and_roles():

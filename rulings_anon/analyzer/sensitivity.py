@@ -226,6 +226,7 @@ FEATURES = (
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
     "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
     "cited_author", "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
+    "seat",
 )
 CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8", "part1_cluster6")
 N = len(FEATURES)
@@ -420,7 +421,10 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
-    rows[:, COLUMN["judge_list"]] = _in_judge_list(text, elements, words, cand)
+    rows[:, COLUMN["seat"]] = _seats(words, cand, affixes)
+    rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
+                                     | _in_signature(text, elements, cand, capital)
+                                     | _after_public_office(words, cand))
     semicolon = np.fromiter((t.endswith(";") for t in raw), bool, n)
     rows[:, COLUMN["in_list"]] = semicolon[cand] | (has_prev & semicolon[prev_i])
 
@@ -485,6 +489,82 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
     out = np.zeros(len(cand), bool)
     for k in np.flatnonzero(near):
         out[k] = after_judge_role(text, elements[cand[k]].start)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _is_seat_word(word: str) -> bool:
+    return is_seat_word(word)
+
+
+@lru_cache(maxsize=65536)
+def _is_public_office(word: str) -> bool:
+    from rulings_anon.analyzer.exemptions import public_office
+
+    return public_office(word)
+
+
+@lru_cache(maxsize=65536)
+def _is_title_piece(word: str) -> bool:
+    from rulings_anon.analyzer.exemptions import title_piece
+
+    return title_piece(word)
+
+
+def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
+    """Per candidate: whether it is the seat of a court or an authority named right before it ("des
+    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
+    print in clear: of 1,532 such words in the six LER courts' rulings one is a placeholder
+    ("Sparkasse"). Not after a judge's role ("Richter am Amtsgericht Müller": a lower court's
+    judge, whom courts anonymize)."""
+    out = np.zeros(len(cand), bool)
+    for k, i in enumerate(cand.tolist()):
+        j = i - 1
+        if j > 0 and words[j] in affixes["place_prefixes"]:
+            j -= 1
+        if j >= 0 and words[j][:1].isupper() and _is_seat_word(words[j]):
+            out[k] = not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j])
+    return out
+
+
+def _after_public_office(words: list[str], cand: np.ndarray) -> np.ndarray:
+    """Per candidate: whether it names the holder of a public office right before it, titles and a
+    first name between allowed ("Vizepräsidenten Ferdinand Kirchhof", "Ministerpräsident Dr.
+    Müller"): public officials, whom courts name in clear (the six LER courts anonymize none of the
+    25 such words; :func:`rulings_anon.analyzer.exemptions.public_office`)."""
+    office = np.fromiter((w[:1].isupper() and _is_public_office(w) for w in words), bool, len(words))
+    out = np.zeros(len(cand), bool)
+    for k in np.flatnonzero(_before(office, 6)[cand]):
+        j = int(cand[k]) - 1
+        while j >= 0 and _is_title_piece(words[j]):
+            j -= 1
+        if j >= 1 and words[j][:1].isupper() and not office[j]:
+            j -= 1  # a first name
+            while j >= 0 and _is_title_piece(words[j]):
+                j -= 1
+        out[k] = j >= 0 and bool(office[j])
+    return out
+
+
+def _in_signature(text: str, elements: list[Element], cand: np.ndarray, capital: np.ndarray) -> np.ndarray:
+    """Per candidate: whether it stands in the judges' signatures at the end of a ruling, a run of
+    names after a sentence ("... zu tragen. Brühler Suckow Krasshöfer Lipphaus Winzenried", "Dr.
+    Milger Dr. Achilles Dr. Fetzer": :func:`rulings_anon.analyzer.exemptions.in_signature_run`);
+    only candidates in a run of three or more capitalized words are looked at."""
+    from rulings_anon.analyzer.exemptions import in_signature_run
+
+    # the length of the run of capitalized words each element stands in
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], capital.astype(np.int8), [0]])))
+    run = np.zeros(len(capital), np.int32)
+    for start, end in zip(edges[::2], edges[1::2], strict=True):
+        run[start:end] = end - start
+    out = np.zeros(len(cand), bool)
+    for k in np.flatnonzero(run[cand] >= 3):
+        element = elements[cand[k]]
+        start, end = element.start, element.end
+        while end > start and not text[end - 1].isalnum():
+            end -= 1
+        out[k] = in_signature_run(text, start, end)
     return out
 
 

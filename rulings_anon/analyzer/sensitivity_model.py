@@ -163,8 +163,9 @@ class SensitivityModel:
         if not len(rows):
             return np.zeros(0)
         probabilities = np.mean([b.predict(rows, num_threads=1) for b in self.boosters], axis=0)
-        # the deciding judges, named in a list after their role, are public whatever the trees say
-        probabilities[rows[:, sf.COLUMN["judge_list"]] > 0] = 0.0
+        # the deciding judges (named in a list after their role or signing the ruling) and the seats
+        # of courts and authorities are public whatever the trees say
+        probabilities[(rows[:, sf.COLUMN["judge_list"]] > 0) | (rows[:, sf.COLUMN["seat"]] > 0)] = 0.0
         return probabilities
 
     def predict_court(self, court: CourtFeatures) -> np.ndarray:
