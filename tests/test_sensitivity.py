@@ -19,6 +19,13 @@ def _row(text: str, word: str, **kwargs) -> dict[str, float]:
     raise AssertionError(f"{word!r} is no candidate of {text!r}")
 
 
+def _marked(text: str, column: str) -> list[str]:
+    """The candidate words of ``text`` whose ``column`` is set, in order."""
+    features = sf.document_features(text, sf.Tables())
+    return [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
+            if features.rows[r, sf.COLUMN[column]]]
+
+
 @pytest.mark.parametrize("element, word", [
     ("Kemper.", "Kemper"),       # a sentence period is no part of the name
     ("K.", "K."),                # an initial keeps it
@@ -60,9 +67,7 @@ def test_when_a_name_follows_a_rank_or_role_then_it_counts_as_after_a_salutation
 def test_when_names_follow_a_judge_role_then_the_whole_list_is_the_public_panel():
     text = ("Der Senat hat durch die Richterinnen Baer und Britz, Dr. Kessal-Wulf, Prof. Dr. Ott und Hermanns "
             "entschieden. Die Richterin am LSG Dr. Weber hatte die Zeugin Baer gehört.")
-    features = sf.document_features(text, sf.Tables())
-    in_list = [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
-               if features.rows[r, sf.COLUMN["judge_list"]]]
+    in_list = _marked(text, "judge_list")
     # the list reaches past the six words of judge_before; a lower court's judge and a witness stay out
     assert in_list == ["Baer", "Britz", "Dr.", "Kessal-Wulf", "Prof", "Dr.", "Ott", "Hermanns"]
     assert _row(text, "Hermanns")["judge_before"] == 0.0
@@ -80,20 +85,27 @@ def test_when_judges_sign_the_ruling_then_their_names_are_the_public_panel():
     text = ("Der Kläger hat die Kosten seiner Revision zu tragen. Brühler Suckow Krasshöfer\n\n"
             "Lipphaus Winzenried Lehrereingruppierung - Eingruppierungserlass\n\n"
             "Der Zeuge Hubert Kaltenbrunner und Herr Suckau Meier sagten aus.")
-    features = sf.document_features(text, sf.Tables())
-    listed = [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
-              if features.rows[r, sf.COLUMN["judge_list"]]]
+    listed = _marked(text, "judge_list")
     # the run of bare names after the sentence, across the paragraph break, up to the next title's
     # first word; a witness's and a party's names in a sentence stay out
     assert listed == ["Brühler", "Suckow", "Krasshöfer", "Lipphaus", "Winzenried", "Lehrereingruppierung"]
 
 
+@pytest.mark.parametrize("text, word, signed", [
+    ("Die Kosten trägt er (§ 97 ZPO). Schmidt Treber K. Schmidt Schwitzer Benrath Nachteilsausgleich", "Treber", 1.0),
+    ("Er ist nicht verpflichtet. Schlewing Winter Roloff\n\nVolz Leitz Betriebsübergang - Verwirkung", "Leitz", 1.0),
+    ("Die Kosten trägt er. Brühler Suckow Matth. Dipper M. Lücke Mitbestimmung", "Dipper", 1.0),
+    ("Er ist nicht verpflichtet. Vogler Christen Schön Strohmayer GmbH klagt.", "Vogler", 0.0),  # a firm
+    ("Der Zeuge kam. Hans Peter Meier sagte aus.", "Meier", 0.0),
+])
+def test_when_judges_sign_with_initials_or_common_surnames_then_it_is_still_their_signature(text, word, signed):
+    assert _row(text, word)["judge_list"] == signed
+
+
 def test_when_a_public_office_precedes_a_name_then_its_holder_is_public():
     text = ("Der Antragsteller lehnte den Vizepräsidenten Ferdinand Kirchhof ab. Ministerpräsident Dr. "
             "Müller sprach. Der Zeuge Huber und der Präsident des Vereins Maier sagten aus.")
-    features = sf.document_features(text, sf.Tables())
-    listed = [sf.core_word(features.elements[i].text) for r, i in enumerate(features.candidates)
-              if features.rows[r, sf.COLUMN["judge_list"]]]
+    listed = _marked(text, "judge_list")
     # inflected offices, a first name and titles between; not a name after the office's institution
     assert listed == ["Ferdinand", "Kirchhof", "Dr.", "Müller"]
 
