@@ -163,8 +163,9 @@ class SensitivityModel:
         if not len(rows):
             return np.zeros(0)
         probabilities = np.mean([b.predict(rows, num_threads=1) for b in self.boosters], axis=0)
-        # the deciding judges (named in a list after their role or signing the ruling) and the seats
-        # of courts and authorities are public whatever the trees say
+        # the deciding judges (named in a list after their role or signing the ruling), public
+        # officials after their office and the seats of courts and authorities are public whatever
+        # the trees say (sensitivity.FEATURES "judge_list" and "seat")
         probabilities[(rows[:, sf.COLUMN["judge_list"]] > 0) | (rows[:, sf.COLUMN["seat"]] > 0)] = 0.0
         return probabilities
 
