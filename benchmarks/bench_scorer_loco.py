@@ -22,7 +22,8 @@ word flagged once flagged throughout its document (all name words, or only name-
 in clear.
 
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
-first time on two cores; then each run is the fits alone).
+first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py`` or
+``exemptions.py`` changed after them.
 """
 
 from __future__ import annotations
@@ -62,9 +63,17 @@ SWEEP = (0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 GRID = [0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x in np.arange(0.02, 0.98, 0.01)]
 
 
+def features_changed() -> float:
+    """When the code the features come from last changed: the features and the exemptions they
+    ask (judges, signatures, seats), so a cached court's rows are rebuilt after either changes."""
+    from rulings_anon.analyzer import exemptions
+
+    return max(Path(module.__file__).stat().st_mtime for module in (sf, exemptions))
+
+
 def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.CourtFeatures:
     file = cache / f"features-{court}-{names}{INVENTED if names == 'all' else ''}-{seed}.pkl"
-    if file.exists() and file.stat().st_mtime >= Path(sf.__file__).stat().st_mtime:
+    if file.exists() and file.stat().st_mtime >= features_changed():
         return pickle.loads(file.read_bytes())
     started = time.perf_counter()
     records = training_records(court, seed, INVENTED) if names == "all" else \
