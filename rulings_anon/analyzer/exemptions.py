@@ -126,6 +126,7 @@ def after_public_office(text: str, start: int) -> bool:
     return i >= 0 and public_office(words[i])
 
 
+@lru_cache(maxsize=65536)
 def public_office(word: str) -> bool:
     """Whether ``word`` is a public office of ``data/name_affixes.json``, in any inflection
     ("Ministerpräsidenten", "Präsidentin")."""
@@ -180,6 +181,7 @@ def starts_title(word: str) -> bool:
     return word in _TITLE_STARTS or word.startswith(("Dipl.", "Dr.-"))
 
 
+@lru_cache(maxsize=65536)
 def title_piece(word: str) -> bool:
     """Whether ``word`` is a piece of a title ("Dr.", "Dipl.", "Geophys.", "-", "Professor")."""
     return bool(_TITLE_PIECE.match(word)) or starts_title(word) or word in _TITLE_PIECES

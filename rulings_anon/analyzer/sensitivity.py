@@ -193,6 +193,7 @@ def clear_counts(records: Sequence[dict], seats: bool = True) -> dict[str, int]:
     return dict(counts)
 
 
+@lru_cache(maxsize=65536)
 def is_seat_word(word: str) -> bool:
     """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft")."""
     from rulings_anon.analyzer.exemptions import is_court_designation
@@ -492,37 +493,18 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
     return out
 
 
-@lru_cache(maxsize=65536)
-def _is_seat_word(word: str) -> bool:
-    return is_seat_word(word)
-
-
-@lru_cache(maxsize=65536)
-def _is_public_office(word: str) -> bool:
-    from rulings_anon.analyzer.exemptions import public_office
-
-    return public_office(word)
-
-
-@lru_cache(maxsize=65536)
-def _is_title_piece(word: str) -> bool:
-    from rulings_anon.analyzer.exemptions import title_piece
-
-    return title_piece(word)
-
-
 def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
     Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
     print in clear: of 1,886 such words in the six LER courts' rulings two are placeholders. Not
-    after a judge's role ("Richter am Amtsgericht Müller": a lower court's
-    judge, whom courts anonymize)."""
+    after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
+    anonymize)."""
     out = np.zeros(len(cand), bool)
     for k, i in enumerate(cand.tolist()):
         j = i - 1
         if j > 0 and words[j] in affixes["place_prefixes"]:
             j -= 1
-        if j >= 0 and words[j][:1].isupper() and _is_seat_word(words[j]):
+        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]):
             out[k] = not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j])
     return out
 
@@ -532,15 +514,17 @@ def _after_public_office(words: list[str], cand: np.ndarray) -> np.ndarray:
     first name between allowed ("Vizepräsidenten Ferdinand Kirchhof", "Ministerpräsident Dr.
     Müller"): public officials, whom courts name in clear (the six LER courts anonymize none of the
     25 such words; :func:`rulings_anon.analyzer.exemptions.public_office`)."""
-    office = np.fromiter((w[:1].isupper() and _is_public_office(w) for w in words), bool, len(words))
+    from rulings_anon.analyzer.exemptions import public_office, title_piece
+
+    office = np.fromiter((w[:1].isupper() and public_office(w) for w in words), bool, len(words))
     out = np.zeros(len(cand), bool)
     for k in np.flatnonzero(_before(office, 6)[cand]):
         j = int(cand[k]) - 1
-        while j >= 0 and _is_title_piece(words[j]):
+        while j >= 0 and title_piece(words[j]):
             j -= 1
         if j >= 1 and words[j][:1].isupper() and not office[j]:
             j -= 1  # a first name
-            while j >= 0 and _is_title_piece(words[j]):
+            while j >= 0 and title_piece(words[j]):
                 j -= 1
         out[k] = j >= 0 and bool(office[j])
     return out
