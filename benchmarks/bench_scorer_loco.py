@@ -22,8 +22,8 @@ word flagged once flagged throughout its document (all name words, or only name-
 in clear.
 
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
-first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py`` or
-``exemptions.py`` changed after them.
+first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py``,
+``exemptions.py`` or ``public_names.py`` changed after them.
 """
 
 from __future__ import annotations
@@ -64,11 +64,12 @@ GRID = [0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x in np.arange(0.02, 0.98,
 
 
 def features_changed() -> float:
-    """When the code the features come from last changed: the features and the exemptions they
-    ask (judges, signatures, seats), so a cached court's rows are rebuilt after either changes."""
-    from rulings_anon.analyzer import exemptions
+    """When the code the features come from last changed: the features and the rules they ask
+    (judges, signatures, seats, public names), so a cached court's rows are rebuilt after any
+    of them changes."""
+    from rulings_anon.analyzer import exemptions, public_names
 
-    return max(Path(module.__file__).stat().st_mtime for module in (sf, exemptions))
+    return max(Path(module.__file__).stat().st_mtime for module in (sf, exemptions, public_names))
 
 
 def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.CourtFeatures:

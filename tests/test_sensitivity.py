@@ -300,6 +300,24 @@ def test_when_the_model_directory_is_incomplete_then_one_line_names_what_is_miss
     (tmp_path / "config.json").write_text("{}", encoding="utf-8")
     with pytest.raises(ModelError, match="missing model.txt"):
         sm.load_model(tmp_path)
+
+
+def test_when_the_model_was_fitted_on_other_features_then_one_line_names_them(tmp_path):
+    import json
+    import shutil
+
+    shutil.copytree(data_path("scorer"), tmp_path / "scorer")
+    config_file = tmp_path / "scorer" / "config.json"
+    config = json.loads(config_file.read_text(encoding="utf-8"))
+    config["features"] = [f for f in config["features"] if f != "public_name"] + ["retired_feature"]
+    config_file.write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ModelError, match=r"not in the model: public_name; not in this version: retired_feature\); "
+                                         r"refit it with benchmarks/bench_scorer_loco.py --save"):
+        sm.load_model(tmp_path / "scorer")
+    config["format"] = 0
+    config_file.write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ModelError, match=r"format 0 cannot be read \(this version reads format 1\)"):
+        sm.load_model(tmp_path / "scorer")
 def test_the_shipped_model_loads_and_scores_deterministically():
     model = sm.load_model()
     text = ("Der Kläger Thalhammer wohnt in Amriswil. Das Landgericht Berlin hat Herrn Thalhammer "

@@ -23,7 +23,10 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 * the document and the batch: how often the word occurs, where first, in how many of the documents
   scored together, and the strongest person or company cue any of its occurrences has;
 * how often the training courts' published (anonymized) rulings print the word in clear;
-* the rule-based recognizers' hits.
+* the rule-based recognizers' hits;
+* the conventions that make a name public: the deciding judges and public officials, the seats of
+  courts and authorities, registered marks, the parties of cited European cases and the names of
+  cited decisions (:mod:`rulings_anon.analyzer.public_names`); the model gives them probability 0.
 
 Never used as evidence: the surrogate generator's name lists (faker), whose names the training
 texts carry, and the foreign lists the test sets draw from (``rulings_anon.replacement.surrogates``).
@@ -227,7 +230,7 @@ FEATURES = (
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
     "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
     "cited_author", "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
-    "seat",
+    "seat", "public_name",
 )
 CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8", "part1_cluster6")
 N = len(FEATURES)
@@ -360,6 +363,8 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     :param elements: ``split_elements(text)`` when the caller has them already.
     """
     from rulings_anon.analyzer import recognizers as rec
+    from rulings_anon.analyzer.exemptions import countries
+    from rulings_anon.analyzer.public_names import public_names
 
     affixes = _affixes()
     place_table = places()
@@ -423,6 +428,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
     rows[:, COLUMN["seat"]] = _seats(words, cand, affixes)
+    rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
                                      | _in_signature(text, elements, cand, capital)
                                      | _after_public_office(words, cand))

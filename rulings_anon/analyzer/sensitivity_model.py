@@ -48,6 +48,8 @@ _TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rat
                                           "next1_rate", "next1_count", "clear_count", "doc_prev1_rate",
                                           "doc_prev1_rate_min", "doc_prev1_rate_mean")]
 FORMAT = 1
+# columns that make a candidate public or no name at all: its probability is 0 (predict_rows)
+PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("judge_list", "seat", "public_name", "abbreviation")]
 
 
 @dataclass
@@ -164,9 +166,10 @@ class SensitivityModel:
             return np.zeros(0)
         probabilities = np.mean([b.predict(rows, num_threads=1) for b in self.boosters], axis=0)
         # the deciding judges (named in a list after their role or signing the ruling), public
-        # officials after their office and the seats of courts and authorities are public whatever
-        # the trees say (sensitivity.FEATURES "judge_list" and "seat")
-        probabilities[(rows[:, sf.COLUMN["judge_list"]] > 0) | (rows[:, sf.COLUMN["seat"]] > 0)] = 0.0
+        # officials after their office, the seats of courts and authorities, registered marks and
+        # the parties of cited European cases are public, and a listed abbreviation ("Abb.") is no
+        # name, whatever the trees say
+        probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] = 0.0
         return probabilities
 
     def predict_court(self, court: CourtFeatures) -> np.ndarray:
@@ -260,9 +263,16 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
         if not (directory / name).exists():
             raise ModelError(f"{directory}: missing {name}; not a sensitivity model directory")
     config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
-    if config.get("format") != FORMAT or config.get("features") != list(sf.FEATURES):
-        raise ModelError(f"{directory}: sensitivity model format {config.get('format')} with other features "
-                         f"cannot be read (this version reads format {FORMAT})")
+    if config.get("format") != FORMAT:
+        raise ModelError(f"{directory}: sensitivity model format {config.get('format')} cannot be read "
+                         f"(this version reads format {FORMAT})")
+    if config.get("features") != list(sf.FEATURES):
+        stored = config.get("features") or []
+        missing = [f for f in sf.FEATURES if f not in stored]
+        unknown = [f for f in stored if f not in sf.FEATURES]
+        raise ModelError(f"{directory}: the sensitivity model was fitted on other features than this version "
+                         f"computes (not in the model: {', '.join(missing) or 'none'}; not in this version: "
+                         f"{', '.join(unknown) or 'none'}); refit it with benchmarks/bench_scorer_loco.py --save")
     boosters = []
     for i in range(int(config.get("boosters", 1))):
         if not (directory / booster_file(i)).exists():

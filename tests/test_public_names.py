@@ -1,0 +1,108 @@
+"""Registered marks and the parties of cited European cases: named in clear, so probability 0."""
+
+from __future__ import annotations
+
+import pytest
+
+from data import path as data_path
+from rulings_anon.analyzer import public_names as pn
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer.exemptions import countries
+from rulings_anon.document import split_elements
+
+
+def _public(text: str) -> list[str]:
+    """The candidate words of ``text`` that :func:`public_names` marks, in order."""
+    elements = split_elements(text)
+    raw = [e.text for e in elements]
+    words = [sf.core_word(t) for t in raw]
+    candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
+    marked = pn.public_names(raw, words, candidates, countries())
+    return [words[i] for i, m in zip(candidates, marked, strict=True) if m]
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("Die Wortmarke Becker ist am 30. März 2012 angemeldet worden.", ["Becker"]),
+    ("I. Das Wortzeichen Limmer Kontor ist zur Eintragung angemeldet.", ["Limmer", "Kontor"]),
+    ("Die Bezeichnung MAM Munich Asset Management ist angemeldet.", ["MAM", "Munich", "Asset", "Management"]),
+    ("aus der Widerspruchsmarke „Petit Filou“ abgeleitet", ["Petit", "Filou"]),
+    # a register number between counts to the five words: "Widerspruch" is the sixth
+    ("gegen die Eintragung der Marke 30 2008 062 828 JOOP! Widerspruch", ["JOOP"]),
+    # the run ends at a lower-case word, and more than five words away nothing is a mark's name
+    ("Die Wortmarke Becker ist von Herrn Wimmer angemeldet.", ["Becker"]),
+    # a vehicle's registration and a file number are no sign
+    ("Das Kennzeichen M AB 123 gehört Herrn Wimmer.", []),
+    ("Unter dem Aktenzeichen S 12 AS 4/15 klagte Wimmer.", []),
+])
+def test_when_a_sign_follows_a_mark_noun_then_its_name_is_marked(text, marked):
+    assert _public(text) == marked
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("EGMR, Urteil vom 12. November 2008, Demir und Baykara v. Türkei, Nr. 34503/97", ["Demir", "Baykara"]),
+    ("EGMR, Urteil vom 25. Februar 2000, Nr. 29357/95, Gast und Popp. /. Deutschland, Z. 75",
+     ["Gast", "Popp"]),
+    # the rule marks the capitalized words before the "v.", a common noun among them as well
+    ("In dem Verfahren Urcan u. a. v. Türkei entschied die Kammer", ["Verfahren", "Urcan"]),
+    ("EuGH, Urteil vom 5. April 2016, Aranyosi und Căldăraru, C - 404/15 und C - 659/15",
+     ["Aranyosi", "Căldăraru"]),
+    ("EuGH, Urteil vom 12. November 2015, Reprobel, C-572/13, Rn. 4", ["Reprobel"]),
+    ("wie der Gerichtshof in der Rechtssache Webb-Sämann entschied", ["Webb-Sämann"]),
+    # no country after the "v.", a comma between: no cited case
+    ("Der Kläger Wimmer v. Hofe zahlte.", []),
+    ("Herr Wimmer, der Kläger, v. Türkei", ["Kläger"]),
+])
+def test_when_a_word_names_a_cited_cases_party_then_it_is_marked(text, marked):
+    assert _public(text) == marked
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("vgl. BGH GRUR 2009, 949 Rn. 45 – My World; ferner", ["My", "World"]),
+    ("EuGH GRUR 2015, 1198 Rdnr. 59 f. – Nestlé / Cadbury [Kit Kat]; BGH", ["Nestlé", "Cadbury", "Kit", "Kat"]),
+    ("vgl. BGH, Urteil vom 13. Februar 2014 - III ZR 311/13, juris", ["III", "ZR"]),  # a file number's letters
+    # a dash after a date or in the ruling's own words is no citation's
+    ("Am 3. März 2011 - Herr Wimmer war verreist - kam der Bescheid.", []),
+    ("Der Kläger zahlte 2011 - Wimmer bestreitet das.", []),
+])
+def test_when_a_word_stands_in_a_cited_decisions_name_then_it_is_marked(text, marked):
+    assert _public(text) == marked
+
+
+def test_when_a_word_is_a_marks_name_then_its_other_mentions_are_marked_too():
+    text = ("Die Wortmarke Becker ist angemeldet. Das Wort „Becker“ sei ein Nachname. "
+            "Die Anmelderin Frau Wimmer trägt vor.")
+    assert _public(text) == ["Becker", "Becker"]
+
+
+def test_the_prefilter_marks_what_the_rules_mark():
+    text = ("Die Wortmarke Becker und die Bezeichnung Limmer Kontor; Gast und Popp. /. Deutschland; "
+            "Aranyosi, C - 404/15; Rechtssache Jülich II; Herr Wimmer v. Türkei; GRUR 2009, 949 – My World; "
+            "Frau Ebner wohnt in Graz.")
+    elements = split_elements(text)
+    raw = [e.text for e in elements]
+    words = [sf.core_word(t) for t in raw]
+    candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
+    slow = [pn.in_mark_name(raw, words, i) or pn.is_case_party(raw, words, i, countries())
+            or pn.in_decision_name(raw, words, i) for i in candidates]
+    assert pn.public_names(raw, words, candidates, countries()) == slow
+    marked = [words[i] for i, m in zip(candidates, slow, strict=True) if m]
+    assert marked == ["Becker", "Limmer", "Kontor", "Gast", "Popp", "Aranyosi", "Jülich", "Herr", "Wimmer",
+                      "My", "World"]
+
+
+def test_when_a_word_is_a_public_name_or_an_abbreviation_then_the_model_gives_it_no_probability():
+    model = sm.load_model()
+    text = ("Die Wortmarke Zzyxberger ist angemeldet. Vgl. Qwertzinger und Plonk v. Türkei. "
+            "Wie Abb. 5 zeigt, trägt Herr Plimbacher die Kosten, nicht Zzyxberger.")
+    features = sf.document_features(text, model.tables)
+    probabilities = model.predict_rows(features.rows)
+    words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    public = features.rows[:, sf.COLUMN["public_name"]] > 0
+    # the mark's name in both its mentions, the cited case's parties (and the word before them)
+    assert [w for w, m in zip(words, public, strict=True) if m] == ["Zzyxberger", "Vgl", "Qwertzinger", "Plonk",
+                                                                    "Zzyxberger"]
+    assert (probabilities[public] == 0).all()
+    assert probabilities[words.index("Abb")] == 0
+    # a surname after a salutation is judged by the trees, and flagged
+    assert probabilities[words.index("Plimbacher")] >= sm.stored_threshold(data_path("scorer"))
