@@ -5,6 +5,7 @@ import pytest
 from rulings_anon.analyzer.decisions import COMBINATIONS, Settings, core, decide, name_key
 from rulings_anon.analyzer.exemptions import without_common_edges
 from rulings_anon.document import Span, element_labels, split_elements
+from rulings_anon.references import NER_SOURCE
 
 
 def probabilities(text, flagged: dict[str, float]):
@@ -70,7 +71,7 @@ def test_threshold_trades_recall_for_precision():
 def test_a_name_flagged_once_is_flagged_everywhere_in_the_document():
     text = "Der Kläger Thilo Kemper rief an. Später bestritt Kemper dies, Kempers Frau auch. Der Kläger blieb."
     elements = split_elements(text)
-    probs = [0.0] * len(elements)
+    probs = [0.01] * len(elements)  # a model's low probabilities (0 is certain: see below)
     probs[2], probs[3] = 0.9, 0.8  # "Thilo", "Kemper": only the first mention is flagged
     probs[1] = 0.7  # "Kläger": a common word, flagged here but never propagated
     settings = Settings(0.5, consistency=True, common_words=frozenset({"Kläger"}))
@@ -89,11 +90,30 @@ def test_a_flagged_name_is_not_propagated_to_a_judge_of_that_name():
     text = ("Die Ablehnung des Richters Müller wird verworfen. Der Entwurf des Ministerpräsidenten Müller "
             "lag vor. Richter Müller, damals Minister, und Müller selbst.")
     elements = split_elements(text)
-    probs = [0.0] * len(elements)
+    probs = [0.01] * len(elements)
     probs[[e.text for e in elements].index("Ministerpräsidenten") + 1] = 0.9
     spans = decide(text, elements, probs, Settings(0.5, consistency=True))
     assert [(s.start, s.text, s.source) for s in spans] == [
         (text.index("Müller lag"), "Müller", "model"), (text.rindex("Müller"), "Müller", "consistency")]
+
+
+def test_a_flagged_name_is_not_propagated_where_the_model_is_certain():
+    """Probability exactly 0 is the sensitivity model's rule for a public name (a court's seat):
+    "in Offenburg" flagged does not flag "Amtsgerichts Offenburg"."""
+    text = "Er wohnt in Offenburg. Das Urteil des Amtsgerichts Offenburg. Offenburg liegt am Rhein."
+    elements = split_elements(text)
+    words = [e.text for e in elements]
+    probs = [0.01] * len(elements)
+    probs[words.index("Offenburg.")] = 0.9
+    probs[words.index("Offenburg.", 5)] = 0.0  # the seat
+    spans = decide(text, elements, probs, Settings(0.5, consistency=True))
+    assert [(s.start, s.source) for s in spans] == [(text.index("Offenburg"), "model"),
+                                                    (text.rindex("Offenburg"), "consistency")]
+    # with candidates (the NER decides) a probability of 0 is no model's certainty
+    start = text.index("Offenburg")
+    candidates = [Span(start, start + 9, "Offenburg", "place", 0.9, source=NER_SOURCE)]
+    spans = decide(text, elements, [0.0] * len(elements), Settings(0.5, combination="ner"), candidates)
+    assert [s.source for s in spans] == [NER_SOURCE, "consistency", "consistency"]
 
 
 @pytest.mark.parametrize("word, key", [

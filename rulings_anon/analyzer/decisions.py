@@ -17,7 +17,9 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    word (without punctuation, or a genitive "s") equals a word of a flagged name becomes sensitive
    too, with the same score (``source`` ``"consistency"``); not where it names a judge or a public
    official (``rulings_anon.analyzer.exemptions.judge_named``: "Richter Müller" stays public when another
-   "Müller" is flagged).
+   "Müller" is flagged), nor, without candidates, where the model's probability is exactly 0: the
+   sensitivity model's rules for public names say so ("des Amtsgerichts Offenburg" stays a court's
+   seat when "in Offenburg" is flagged; the trees themselves never give 0).
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
    "Thilo Kemper" is one reference, "Kemper, Meyer" two. Overlapping units are one span; a
@@ -168,7 +170,8 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
                     s.source or "recognizer", s.type, mergeable=False) for s in standalone]
     units = [u for u in units if u.elements]
     if settings.consistency:
-        units += _propagate(text, elements, units, settings.common_words)
+        certain = set(np.flatnonzero(np.asarray(probabilities) == 0).tolist()) if candidates is None else set()
+        units += _propagate(text, elements, units, settings.common_words, certain)
     return _spans(text, units)
 
 
@@ -236,8 +239,10 @@ def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:
     return covered
 
 
-def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], common_words) -> list[_Unit]:
-    """Units for every unflagged element whose word is a word of a flagged name."""
+def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], common_words,
+               certain: set[int] = frozenset()) -> list[_Unit]:
+    """Units for every unflagged element whose word is a word of a flagged name, except the
+    ``certain`` ones (element indices the model gave probability 0)."""
     best: dict[str, float] = {}
     flagged = set()
     for unit in units:
@@ -254,7 +259,8 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
     for element in elements:
         # A cheap look-up first: most elements are no flagged name.
         word = element.text.strip(strip)
-        if word not in best and _GENITIVE.sub("", word) not in best or element.index in flagged:
+        if word not in best and _GENITIVE.sub("", word) not in best or element.index in flagged \
+                or element.index in certain:
             continue
         s, e = core(text, element.start, element.end)
         scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
