@@ -46,6 +46,9 @@ from rulings_anon.jsonl import read_jsonl
 
 # share of the training surrogates' surnames and places invented: a name the model never saw
 # must look like a name, not like a rare word
+# draws of the training surrogates: each placeholder becomes another name in each, so the trees
+# learn what names look like rather than the names of one draw (docs/experiments.md)
+DRAWS = 1
 INVENTED = 0.0  # 0.5 tried: mean recall at 0.3 74.0 -> 68.1, precision 64.9 -> 63.5
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
 # the mean F2 of the inner folds is flat over a wide range of thresholds: "f2plateau" takes the
@@ -182,6 +185,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=sm.PARAMS["rounds"])
     parser.add_argument("--boosters", type=int, default=sm.BOOSTERS,
                         help="boosters per model, fitted with different seeds and averaged")
+    parser.add_argument("--draws", type=int, default=DRAWS,
+                        help="draws of the training courts' surrogates (the same rulings with other names) the "
+                             f"model learns from (default {DRAWS})")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--save", type=Path, metavar="DIR",
                         help="store the model of the fold that leaves out --held-out (fitted on the other five "
@@ -205,7 +211,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     args.cache.mkdir(parents=True, exist_ok=True)
     left_out = [c for c in args.courts.split(",") if c]
-    train = {c: court_features(c, "all", args.cache) for c in COURTS}
+    train = {c: sm.concatenate([court_features(c, "all", args.cache, seed=draw) for draw in range(args.draws)])
+             for c in COURTS}
     test = {c: court_features(c, "foreign", args.cache) for c in left_out}
     anonymized = {c: anonymized_records(c) for c in COURTS}
     clear = {c: sf.clear_counts(anonymized[c], seats=not args.clear_without_seats) for c in COURTS}
@@ -236,7 +243,7 @@ def main(argv=None) -> int:
         probabilities = model.predict_court(test[court] if n_documents >= sm.BACKGROUND_BELOW else
                                             in_batches(test[court], n_documents, model.background))
         if args.save and court == args.held_out:
-            model.config.update({"held_out": court, "thresholds": thresholds, "rules": RULES,
+            model.config.update({"held_out": court, "thresholds": thresholds, "rules": RULES, "draws": args.draws,
                                  sm.DEFAULT_RULE: args.default_rule, sm.RECALL_FIRST_RULE: args.recall_first_rule})
             model.save(args.save)
         results[court] = {rule: {"threshold": t, **metrics_at(test[court], probabilities, t)}

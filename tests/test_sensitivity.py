@@ -238,6 +238,21 @@ def _records(court: str, name: str, filler: str, n: int = 12) -> list[dict]:
     return records
 
 
+def test_when_draws_of_a_courts_surrogates_are_joined_then_each_keeps_its_documents():
+    first, second = sm.extract_court(_records("a", "Kemper", "Alpha")), sm.extract_court(_records("a", "Lindner", "Alpha"))
+    joined = sm.concatenate([first, second])
+    assert len(joined.labels) == len(first.labels) + len(second.labels) == len(joined.words) == len(joined.keys)
+    assert (joined.n_positive, joined.n_elements) == (48, first.n_elements + second.n_elements)
+    # the second draw's twelve documents are numbered 12 to 23, its words and labels after the first's
+    assert sorted(set(joined.documents.tolist())) == list(range(24))
+    assert joined.words[len(first.words):] == second.words and joined.labels.sum() == 48
+    # per document tables see each draw's name alone: "Kemper" and "Lindner" never share a document
+    kemper = {int(d) for d, w in zip(joined.documents, joined.words, strict=True) if w == "Kemper"}
+    lindner = {int(d) for d, w in zip(joined.documents, joined.words, strict=True) if w == "Lindner"}
+    assert kemper == set(range(12)) and lindner == set(range(12, 24))
+    assert sm.concatenate([first]) is first
+
+
 def test_when_a_court_is_left_out_then_nothing_of_it_reaches_the_model():
     courts = {"a": _records("a", "Kemper", "Alpha"), "b": _records("b", "Lindner", "Beta"),
               "c": _records("c", "Wolters", "Gamma")}

@@ -95,6 +95,20 @@ def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatur
                          np.array(element_ids, np.int32), n_elements, n_positive)
 
 
+def concatenate(parts: Sequence[CourtFeatures]) -> CourtFeatures:
+    """One court's features from several draws of its surrogates (the same rulings, other names):
+    the documents numbered on, so each draw's documents stay documents of their own."""
+    if len(parts) == 1:
+        return parts[0]
+    offsets = np.cumsum([0] + [int(p.documents.max()) + 1 if len(p.documents) else 0 for p in parts[:-1]])
+    return CourtFeatures(np.concatenate([p.rows for p in parts]), [k for p in parts for k in p.keys],
+                         [k for p in parts for k in p.lookup_keys], [w for p in parts for w in p.words],
+                         np.concatenate([p.labels for p in parts]),
+                         np.concatenate([p.documents + o for p, o in zip(parts, offsets, strict=True)]),
+                         np.concatenate([p.elements for p in parts]), sum(p.n_elements for p in parts),
+                         sum(p.n_positive for p in parts))
+
+
 def build_tables(courts: Sequence[CourtFeatures], clears: Sequence[dict[str, int]]) -> sf.Tables:
     """Context rates of ``courts``' candidates and the words their anonymized rulings print."""
     examples = [(k, bool(label)) for c in courts for k, label in zip(c.keys, c.labels, strict=True)]
