@@ -135,6 +135,17 @@ def metrics_at(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: fl
             "f2": 5 * recall * precision / (4 * precision + recall) if recall + precision else 0.0}
 
 
+def average_precision(court: sm.CourtFeatures, probabilities: np.ndarray) -> float:
+    """The precision averaged over the ranking, at each sensitive element found (those no
+    candidate holds count as never found): threshold-free, so a refit that only moves the
+    probabilities up or down leaves it as it is."""
+    if not court.n_positive:
+        return 0.0
+    found = court.labels[np.argsort(-probabilities, kind="stable")]
+    precision = np.cumsum(found) / np.arange(1, len(found) + 1)
+    return float(precision[found].sum() / court.n_positive)
+
+
 def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
                name_like: float | None = None) -> np.ndarray:
     """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
@@ -249,6 +260,7 @@ def main(argv=None) -> int:
         results[court] = {rule: {"threshold": t, **metrics_at(test[court], probabilities, t)}
                           for rule, t in thresholds.items()}
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
+        results[court]["average_precision"] = average_precision(test[court], probabilities)
         if args.consistency and thresholds:
             t = thresholds[args.default_rule]
             results[court]["consistency"] = {
@@ -266,6 +278,8 @@ def main(argv=None) -> int:
         ms = [results[c]["sweep"][str(t)] for c in left_out]
         print(f"at {t}: " + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in zip(left_out, ms))
               + f"  mean {100 * np.mean([m['recall'] for m in ms]):.1f} / {100 * np.mean([m['precision'] for m in ms]):.1f}")
+    print("average precision: " + "  ".join(f"{c} {100 * results[c]['average_precision']:.1f}" for c in left_out)
+          + f"  mean {100 * np.mean([results[c]['average_precision'] for c in left_out]):.1f}")
     for rule in (RULES if not args.sweep_only else ()):
         rec = np.mean([results[c][rule]["recall"] for c in left_out])
         prec = np.mean([results[c][rule]["precision"] for c in left_out])

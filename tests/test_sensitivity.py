@@ -403,3 +403,26 @@ def test_score_by_default_runs_the_sensitivity_model_and_recall_first_finds_more
     assert all(i in covered for s, e in found[False] for i in range(s, e))  # a lower threshold only adds
     assert main(["score", str(texts), "--output", str(tmp_path / "x.jsonl"), "--combine", "ner", "--recall-first"]) == 2
     assert "--recall-first needs the sensitivity model" in capsys.readouterr().err
+
+
+def _benchmark():
+    import importlib.util
+    from pathlib import Path
+
+    file = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_scorer_loco.py"
+    spec = importlib.util.spec_from_file_location("bench_scorer_loco", file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_average_precision_ranks_without_a_threshold_and_counts_what_no_candidate_holds():
+    bench = _benchmark()
+    court = sm.CourtFeatures(np.zeros((4, sf.N), np.float32), [], [], ["A", "B", "C", "D"],
+                             np.array([True, False, True, False]), np.zeros(4, np.int32), np.arange(4, dtype=np.int32),
+                             n_elements=10, n_positive=3)  # a third sensitive element is no candidate
+    probabilities = np.array([0.9, 0.8, 0.7, 0.1])
+    # found at ranks 1 and 3: (1/1 + 2/3) / 3
+    assert bench.average_precision(court, probabilities) == pytest.approx((1 + 2 / 3) / 3)
+    assert bench.average_precision(court, probabilities / 4) == pytest.approx((1 + 2 / 3) / 3)  # calibration
+    assert bench.average_precision(court, probabilities[::-1].copy()) == pytest.approx((1 / 2 + 2 / 4) / 3)
