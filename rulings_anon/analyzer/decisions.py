@@ -170,7 +170,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
                     s.source or "recognizer", s.type, mergeable=False) for s in standalone]
     units = [u for u in units if u.elements]
     if settings.consistency:
-        certain = set(np.flatnonzero(np.asarray(probabilities) == 0).tolist()) if candidates is None else set()
+        certain = np.asarray(probabilities) if candidates is None else None
         units += _propagate(text, elements, units, settings.common_words, certain)
     return _spans(text, units)
 
@@ -240,9 +240,9 @@ def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:
 
 
 def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], common_words,
-               certain: set[int] = frozenset()) -> list[_Unit]:
-    """Units for every unflagged element whose word is a word of a flagged name, except the
-    ``certain`` ones (element indices the model gave probability 0)."""
+               certain: np.ndarray | None = None) -> list[_Unit]:
+    """Units for every unflagged element whose word is a word of a flagged name, except those
+    whose probability in ``certain`` (the model's, where it judged every element) is 0."""
     best: dict[str, float] = {}
     flagged = set()
     for unit in units:
@@ -260,7 +260,7 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
         # A cheap look-up first: most elements are no flagged name.
         word = element.text.strip(strip)
         if word not in best and _GENITIVE.sub("", word) not in best or element.index in flagged \
-                or element.index in certain:
+                or certain is not None and certain[element.index] == 0:
             continue
         s, e = core(text, element.start, element.end)
         scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
