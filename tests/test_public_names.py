@@ -49,6 +49,11 @@ def test_when_a_sign_follows_a_mark_noun_then_its_name_is_marked(text, marked):
      ["Aranyosi", "Căldăraru"]),
     ("EuGH, Urteil vom 12. November 2015, Reprobel, C-572/13, Rn. 4", ["Reprobel"]),
     ("wie der Gerichtshof in der Rechtssache Webb-Sämann entschied", ["Webb-Sämann"]),
+    # a case name in brackets after its number, as BAG writes them
+    ("(EuGH 22. November 2012 - C- 385/11 - [Elbal Moreno] Rn. 29)", ["Elbal", "Moreno"]),
+    # ("C-" after the citation's dash is a file number's letter, as "III ZR" below)
+    ("EuGH 6. November 2018 - C- 569/16 und C- 570/16 - [Bauer und Willmeroth] Rn. 38",
+     ["C-", "Bauer", "Willmeroth"]),
     # no country after the "v.", a comma between: no cited case
     ("Der Kläger Wimmer v. Hofe zahlte.", []),
     ("Herr Wimmer, der Kläger, v. Türkei", ["Kläger"]),

@@ -108,6 +108,9 @@ def test_when_a_public_office_precedes_a_name_then_its_holder_is_public():
     listed = _marked(text, "judge_list")
     # inflected offices, a first name and titles between; not a name after the office's institution
     assert listed == ["Ferdinand", "Kirchhof", "Dr.", "Müller"]
+    # the Court of Justice's advocates general are public officials too
+    assert _marked("Vgl. die Schlussanträge der Generalanwältin Kokott vom 26. September 2013.",
+                   "judge_list") == ["Kokott"]
 
 
 @pytest.mark.parametrize("text, word, seat", [

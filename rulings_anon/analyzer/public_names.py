@@ -10,8 +10,8 @@ only one or two of them write such names at all:
   a placeholder.
 * **Parties of cited European cases.** The case names of the European courts are published with
   the parties' names: "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland", "Aranyosi
-  und Căldăraru, C-404/15", "in der Rechtssache Webb-Sämann". Of the 205 such words in the six
-  courts' rulings, none is a placeholder.
+  und Căldăraru, C-404/15", "- C- 544/11 - [Petersen und Petersen]", "in der Rechtssache
+  Webb-Sämann". Of the 362 such words in the six courts' rulings, none is a placeholder.
 * **Names of cited decisions.** German courts cite a decision with its catchword after the
   citation's dash: "BGH GRUR 2009, 949 Rn. 45 – My World", "EuGH GRUR 2015, 1198 – Nestlé /
   Cadbury [Kit Kat]" (the same place holds a file number's letters: "BGH 13. Februar 2014 - III
@@ -84,11 +84,31 @@ def _is_eu_number(raw: Sequence[str], j: int) -> bool:
         raw[j] in ("C", "T") and j + 2 < len(raw) and raw[j + 1] == "-" and bool(_NUMBER.match(raw[j + 2])))
 
 
+def _after_eu_number(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` stands in the bracketed case name after an EU case number ("- C-
+    544/11 - [Petersen und Petersen]")."""
+    j = i
+    while j >= 0 and j > i - CASE_REACH and not raw[j].startswith(("[", "(")):
+        if j < i and raw[j].endswith(("]", ")")) or not (
+                words[j][:1].isupper() or raw[j] in _PARTY_LINKS or raw[j] == "/"):
+            return False
+        j -= 1
+    if j < 0 or not raw[j].startswith(("[", "(")) or (j < i and raw[j].endswith(("]", ")"))):
+        return False
+    k = j - 1
+    if k >= 0 and raw[k] in _DASHES:
+        k -= 1
+    return k >= 0 and (_is_eu_number(raw, k) or (k >= 2 and _is_eu_number(raw, k - 2))
+                       or (k >= 1 and raw[k - 1] in ("C-", "T-") and bool(_NUMBER.match(raw[k]))))
+
+
 def is_case_party(raw: Sequence[str], words: Sequence[str], i: int, countries: frozenset[str]) -> bool:
     """Whether element ``i`` names a party of a cited European case: before "v." or "./." and a
-    country, or before an EU case number (other parties, "und", "u. a." between), or right after
-    "Rechtssache"."""
+    country, or before an EU case number (other parties, "und", "u. a." between), in brackets
+    after one, or right after "Rechtssache"."""
     if i > 0 and raw[i - 1] in ("Rechtssache", "Rechtssachen"):
+        return True
+    if _after_eu_number(raw, words, i):
         return True
     n = len(raw)
     for j in range(i + 1, min(n, i + 1 + CASE_REACH)):
@@ -132,14 +152,14 @@ def public_names(raw: Sequence[str], words: Sequence[str], candidates: Sequence[
     "Rechtssache" near them are looked at (a ruling has few)."""
     marks = [j for j, element in enumerate(raw) if element[:1].isupper() and is_mark_noun(element)]
     cues = [j for j, element in enumerate(raw)
-            if element in _VERSUS or element[:1] in "CT" and (element in ("C", "T") or _EU_NUMBER.match(element))
+            if element in _VERSUS or element[:1] in "CT" and (element in ("C", "T", "C-", "T-") or _EU_NUMBER.match(element))
             or element.startswith("Rechtssache")]
     dashes = [j for j, element in enumerate(raw) if element in _DASHES and _citation_dash(raw, j)]
     near_mark, near_case, near_dash = set(), set(), set()
     for j in marks:
         near_mark.update(range(j + 1, j + 1 + MARK_LENGTH))
     for j in cues:
-        near_case.update(range(j - CASE_REACH, j + 2))
+        near_case.update(range(j - CASE_REACH, j + 4 + CASE_REACH))
     for j in dashes:
         near_dash.update(range(j + 1, j + 1 + DECISION_LENGTH))
     in_mark = {i for i in candidates if i in near_mark and in_mark_name(raw, words, i)}
