@@ -429,3 +429,19 @@ def test_average_precision_ranks_without_a_threshold_and_counts_what_no_candidat
     assert bench.average_precision(court, probabilities) == pytest.approx((1 + 2 / 3) / 3)
     assert bench.average_precision(court, probabilities / 4) == pytest.approx((1 + 2 / 3) / 3)  # calibration
     assert bench.average_precision(court, probabilities[::-1].copy()) == pytest.approx((1 / 2 + 2 / 4) / 3)
+
+
+def test_the_recall_rules_take_the_highest_threshold_that_keeps_the_inner_folds_mean_recall():
+    bench = _benchmark()
+    labels = np.array([True] * 100 + [False] * 100)
+    court = sm.CourtFeatures(np.zeros((200, sf.N), np.float32), [], [], ["W"] * 200, labels,
+                             np.zeros(200, np.int32), np.arange(200, dtype=np.int32), n_elements=200, n_positive=100)
+    # the sensitive elements' probabilities spread from 0.00015 to 0.99, the others all 0.00005
+    probabilities = np.concatenate([np.geomspace(0.00015, 0.99, 100)[::-1], np.full(100, 0.00005)])
+    validation = {"a": (court, probabilities)}
+    for rule, floor in (("recall95", 0.95), ("recall97", 0.97), ("recall98", 0.98)):
+        threshold = bench.choose(validation, rule)
+        assert bench.metrics_at(court, probabilities, threshold)["recall"] >= floor
+        higher = [t for t in bench.GRID if t > threshold]
+        assert bench.metrics_at(court, probabilities, higher[0])["recall"] < floor
+    assert bench.choose(validation, "recall97") <= bench.choose(validation, "recall95")
