@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 SENTENCE_ENDS = ".)!?"
 
 
-def in_run(words: Sequence[str], i: int, member: Callable[[str], bool], least: int,
-           name: Callable[[str], bool] | None = None, least_names: int = 0) -> bool:
-    """Whether ``words[i]`` stands in a run of at least ``least`` consecutive words that starts the
-    words or follows a word ending a sentence, with at least ``least_names`` words of the run that
-    are ``name`` (when given). The run's other words are ``member``; ``words[i]`` is taken as one."""
+def signature_run(words: Sequence[str], i: int, member: Callable[[str], bool], least: int,
+                  name: Callable[[str], bool] | None = None, least_names: int = 0) -> tuple[int, int] | None:
+    """The run ``(start, end)`` (both inclusive) of at least ``least`` consecutive words around
+    ``words[i]`` that starts the words or follows a word ending a sentence, with at least
+    ``least_names`` words of the run that are ``name`` (when given); None when there is none. The
+    run's other words are ``member``; ``words[i]`` is taken as one."""
     start = i
     while start > 0 and member(words[start - 1]):
         start -= 1
@@ -26,5 +27,13 @@ def in_run(words: Sequence[str], i: int, member: Callable[[str], bool], least: i
     while end + 1 < len(words) and member(words[end + 1]):
         end += 1
     if end - start + 1 < least or (start > 0 and words[start - 1][-1:] not in tuple(SENTENCE_ENDS)):
-        return False
-    return name is None or sum(name(w) for w in words[start:end + 1]) >= least_names
+        return None
+    if name is not None and sum(name(w) for w in words[start:end + 1]) < least_names:
+        return None
+    return start, end
+
+
+def in_run(words: Sequence[str], i: int, member: Callable[[str], bool], least: int,
+           name: Callable[[str], bool] | None = None, least_names: int = 0) -> bool:
+    """Whether ``words[i]`` stands in such a run (:func:`signature_run`)."""
+    return signature_run(words, i, member, least, name, least_names) is not None

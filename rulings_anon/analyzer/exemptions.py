@@ -244,12 +244,14 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
     the deciding judges are placeholders; a party list has commas ("Es kandidierten Bucher,
     Resch") or follows a word of its sentence or a colon ("Kläger: Hans Peter Josef Müller"), a
     firm's name ends in its legal form ("Vogler Christen Schön Strohmayer GmbH")."""
+    def name_shaped(word: str) -> bool:
+        return bool(_BARE_NAME.match(word)) and word not in _NOT_NAMES
+
     def bare(word: str) -> bool:
-        return bool(_BARE_NAME.match(word)) and word not in _NOT_NAMES and word not in dev_common_words()
+        return name_shaped(word) and word not in dev_common_words()
 
     def member(word: str) -> bool:
-        return bool(_BARE_NAME.match(word)) and word not in _NOT_NAMES and word not in _LEGAL_FORM_WORDS \
-            or bool(_FIRST_INITIAL.match(word))
+        return name_shaped(word) and word not in _LEGAL_FORM_WORDS or bool(_FIRST_INITIAL.match(word))
 
     word = text[start:end]
     if not member(word) or _FIRST_INITIAL.match(word):
@@ -257,12 +259,11 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 300):start].split()
     # the window's start counts as the text's: a signature is never 300 characters of names
     words = before + [word] + text[end:end + 300].split()
-    i = len(before)
-    if not signatures.in_run(words, i, member, MIN_UNTITLED_SIGNATURE, bare, MIN_SIGNATURE_NAMES):
+    run = signatures.signature_run(words, len(before), member, MIN_UNTITLED_SIGNATURE, bare, MIN_SIGNATURE_NAMES)
+    if run is None:
         return False
-    while i + 1 < len(words) and member(words[i + 1]):
-        i += 1
-    return i + 1 >= len(words) or words[i + 1].strip(WORD_PUNCTUATION) not in _LEGAL_FORM_WORDS  # a firm's name
+    after = run[1] + 1
+    return after >= len(words) or words[after].strip(WORD_PUNCTUATION) not in _LEGAL_FORM_WORDS  # a firm's name
 
 
 def without_common_edges(text: str, start: int, end: int, common_words) -> tuple[int, int] | None:

@@ -179,10 +179,9 @@ class SensitivityModel:
         if not len(rows):
             return np.zeros(0)
         probabilities = np.mean([b.predict(rows, num_threads=1) for b in self.boosters], axis=0)
-        # the deciding judges (named in a list after their role or signing the ruling), public
-        # officials after their office, the seats of courts and authorities, registered marks and
-        # the parties of cited European cases are public, and a listed abbreviation ("Abb.") is no
-        # name, whatever the trees say
+        # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
+        # public officials, the seats of courts and authorities, registered marks, cited cases'
+        # parties and cited decisions' names, listed abbreviations ("Abb.")
         probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] = 0.0
         return probabilities
 
