@@ -48,6 +48,8 @@ def test_when_a_sign_follows_a_mark_noun_then_its_name_is_marked(text, marked):
     ("EuGH, Urteil vom 5. April 2016, Aranyosi und Căldăraru, C - 404/15 und C - 659/15",
      ["Aranyosi", "Căldăraru"]),
     ("EuGH, Urteil vom 12. November 2015, Reprobel, C-572/13, Rn. 4", ["Reprobel"]),
+    # the number in two elements, as BAG writes it
+    ("EuGH, Urteil vom 19. April 2016, Dansk Industri, C- 441/14, Rn. 22", ["Dansk", "Industri"]),
     ("wie der Gerichtshof in der Rechtssache Webb-Sämann entschied", ["Webb-Sämann"]),
     # a case name in brackets after its number, as BAG writes them
     ("(EuGH 22. November 2012 - C- 385/11 - [Elbal Moreno] Rn. 29)", ["Elbal", "Moreno"]),
@@ -74,6 +76,51 @@ def test_when_a_word_stands_in_a_cited_decisions_name_then_it_is_marked(text, ma
     assert _public(text) == marked
 
 
+@pytest.mark.parametrize("text, marked", [
+    ("Die Marke wird durch den Wortbestandteil „Reflex“ geprägt.", ["Reflex"]),
+    ("die Warenoberbegriffe „Kochgeräte“ und „Kocher“ umfassen", ["Kochgeräte"]),
+    ("Der Begriff „Lieferungen von Wasser“ umfasst das.", ["Lieferungen", "Wasser"]),
+    # the quote closes before the word: it is no more the term
+    ("Das Wort „Hund“ Müller sagte", ["Hund"]),
+    # a company's name is a party's, and quotes must open right after the noun
+    ("unter der Firmenbezeichnung „Wimmer Bau“ tätig", []),
+    ("Der Begriff sei, so Wimmer, „unklar“.", []),
+])
+def test_when_a_word_is_a_quoted_term_under_discussion_then_it_is_marked(text, marked):
+    assert _public(text) == marked
+
+
+def test_when_a_word_is_a_quoted_term_then_its_other_mentions_are_marked_too():
+    text = "Der Zeichenbestandteil „Mining“ ist beschreibend. Mining sei ein Fachwort, sagt Herr Wimmer."
+    assert _public(text) == ["Mining", "Mining"]
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz, Horn, Bernstein. Herr Wimmer widersprach.",
+     ["Dekorationsgegenstände", "Holz", "Figuren", "Holz", "Horn", "Bernstein"]),
+    # a list in quotes ends at its closing quote; abbreviations do not end it
+    ("„Waren der Klasse 11: Kochgeräte (elektr.), Toaster, Röster“ seit 2007 eingetragen für Herrn Wimmer",
+     ["Kochgeräte", "Toaster", "Röster"]),
+    ("Der Kläger war in Klasse 10 der Schule bei Frau Ebner.", []),
+])
+def test_when_a_word_stands_in_a_list_of_goods_then_it_is_marked(text, marked):
+    assert _public(text) == marked
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("(Eichenberger, Die richterliche Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)",
+     ["Eichenberger"]),
+    ("vgl. Häberle, Europäische Verfassungslehre, 7. Aufl. 2011, S. 5", ["Häberle"]),
+    ("; Di Fabio, Das beamtenrechtliche Streikverbot, 2012, S. 40", ["Fabio"]),
+    ("vgl. Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30", ["Bauer", "Herbert", "Buchner"]),
+    # a name before a comma, no citation's opening before it or no work after it
+    ("Der Kläger Wimmer, Beamter, 7. Aufl.", []),
+    ("vgl. Wimmer, der am 3. Mai 2010 klagte.", []),
+])
+def test_when_a_word_names_a_cited_works_author_then_it_is_marked(text, marked):
+    assert _public(text) == marked
+
+
 def test_when_a_word_is_a_marks_name_then_its_other_mentions_are_marked_too():
     text = ("Die Wortmarke Becker ist angemeldet. Das Wort „Becker“ sei ein Nachname. "
             "Die Anmelderin Frau Wimmer trägt vor.")
@@ -83,17 +130,20 @@ def test_when_a_word_is_a_marks_name_then_its_other_mentions_are_marked_too():
 def test_the_prefilter_marks_what_the_rules_mark():
     text = ("Die Wortmarke Becker und die Bezeichnung Limmer Kontor; Gast und Popp. /. Deutschland; "
             "Aranyosi, C - 404/15; Rechtssache Jülich II; Herr Wimmer v. Türkei; GRUR 2009, 949 – My World; "
-            "Frau Ebner wohnt in Graz.")
+            "Frau Ebner wohnt in Graz. Der Begriff „Kocher“ (vgl. Häberle, Verfassungslehre, 7. Aufl.) "
+            "Klasse 11: Toaster, Röster. Herr Plonk.")
     elements = split_elements(text)
     raw = [e.text for e in elements]
     words = [sf.core_word(t) for t in raw]
     candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
+    goods = pn.goods_lists(raw)
     slow = [pn.in_mark_name(raw, words, i) or pn.is_case_party(raw, words, i, countries())
-            or pn.in_decision_name(raw, words, i) for i in candidates]
+            or pn.in_decision_name(raw, words, i) or pn.in_quoted_term(raw, i) or goods[i]
+            or pn.is_work_author(raw, i) for i in candidates]
     assert pn.public_names(raw, words, candidates, countries()) == slow
     marked = [words[i] for i, m in zip(candidates, slow, strict=True) if m]
     assert marked == ["Becker", "Limmer", "Kontor", "Gast", "Popp", "Aranyosi", "Jülich", "Herr", "Wimmer",
-                      "My", "World"]
+                      "My", "World", "Kocher", "Häberle", "Verfassungslehre", "Toaster", "Röster"]
 
 
 def test_when_a_word_is_a_public_name_or_an_abbreviation_then_the_model_gives_it_no_probability():

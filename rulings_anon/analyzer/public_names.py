@@ -11,16 +11,28 @@ only one or two of them write such names at all:
 * **Parties of cited European cases.** The case names of the European courts are published with
   the parties' names: "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland", "Aranyosi
   und Căldăraru, C-404/15", "- C- 544/11 - [Petersen und Petersen]", "in der Rechtssache
-  Webb-Sämann". Of the 362 such words in the six courts' rulings, none is a placeholder.
+  Webb-Sämann". Of the 398 such words in the six courts' rulings, none is a placeholder.
 * **Names of cited decisions.** German courts cite a decision with its catchword after the
   citation's dash: "BGH GRUR 2009, 949 Rn. 45 – My World", "EuGH GRUR 2015, 1198 – Nestlé /
   Cadbury [Kit Kat]" (the same place holds a file number's letters: "BGH 13. Februar 2014 - III
   ZR 311/13"). Of the 7,898 capitalized words there in the six courts' rulings, none is a
   placeholder.
 
-A mark's name is public in all its mentions in the ruling ("„Becker“ ist unterscheidungskräftig"):
-of the 1,848 other mentions of words that are a mark's name somewhere in their ruling, none is a
-placeholder.
+* **Terms under discussion.** A word in quotes right after a noun that names a word or a term is
+  talked about, not a person: "der Wortbestandteil „Reflex“", "die Zeichenkomponente „Mining“",
+  "die Begriffe „Kochgeräte“ und „Kocher“", "die Wortverbindung "ÖkoStar"". Of the 815 such words
+  in the six courts' rulings, none is a placeholder.
+* **Goods and services of a mark's register entry.** The list after "Klasse 20:" up to the end of
+  its sentence ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz; ... Horn, Knochen,
+  Elfenbein, Fischbein"): of its 9,998 capitalized words, one is a placeholder.
+* **Authors of cited works.** A name before a comma that opens a citation ("(Eichenberger, Die
+  richterliche Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)", "vgl. Häberle,
+  Europäische Verfassungslehre, 7. Aufl.") and the honoree of a Festschrift ("Bauer, in:
+  Festschrift für Herbert Buchner, 2009, S. 30"): of 303 such words, none is a placeholder.
+
+A mark's name and a term under discussion are public in all their mentions in the ruling ("„Becker“
+ist unterscheidungskräftig"): of the 1,848 other mentions of words that are a mark's name somewhere
+in their ruling, and the 2,047 of words that are a term under discussion, none is a placeholder.
 
 All work on a text's elements (``raw``: the element texts; ``words``: their core words,
 :func:`rulings_anon.analyzer.sensitivity.core_word`) and answer per candidate index.
@@ -62,6 +74,33 @@ CITATION_REACH = 8
 _INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
 
 
+# Nouns that name a word or a term under discussion ("Wortbestandteil", "Zeichenkomponente",
+# "Begriff", "Wortverbindung"). Not a company's name ("Firmenbezeichnung"), which is a party's.
+_TERM_ENDINGS = ("bestandteil", "bestandteile", "bestandteils", "komponente", "bezeichnung", "wortverbindung",
+                 "begriff", "begriffe", "begriffs", "angabe", "wort", "worte", "wörter", "ausdruck", "ausdrucks",
+                 "silbe", "titel", "schlagwort", "slogan")
+_OPENING_QUOTES = ("„", "\"", "»", "“")
+_CLOSING_QUOTES = ("“", "\"", "«")
+# how far into a quoted term an element may stand
+TERM_LENGTH = 4
+
+# "Klasse 20:" opens a list of goods or services, up to the end of its sentence
+_CLASS_NUMBER = re.compile(r"^\d{1,2}:$")
+# an element that ends with a period without ending a sentence: an ordinal ("20."), a short
+# lower-case abbreviation ("bzw.", "vgl."); capitalized ones ("Nr.", "Aufl.") are looked up
+_NO_SENTENCE_END = re.compile(r"^(?:\d+\.|[a-zäöü]{1,4}\.)$")
+# how far a goods list may run
+GOODS_LENGTH = 400
+
+# what opens a citation of a work before its author's name
+_CITATION_OPENERS = frozenset({"(", "vgl.", "Vgl.", "auch", "etwa", "bei", "s.", "siehe", "ferner", "auf"})
+_YEAR = re.compile(r"^(?:1[89]|20)\d\d[,;)]?$")
+_PAGE_WORDS = frozenset({"S.", "Rn.", "Rdnr.", "Bd.", "p."})
+# how far after the author's name the work's edition or year and page may stand
+WORK_REACH = 14
+_TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
+
+
 def is_mark_noun(element: str) -> bool:
     """A capitalized noun that names a sign ("Wortmarke", "Zeichen", "Bezeichnung")."""
     word = element.strip("„“\"»«(),:;").lower()
@@ -79,8 +118,94 @@ def in_mark_name(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
     return False
 
 
+def is_term_noun(element: str) -> bool:
+    """A capitalized noun that names a word or a term ("Wortbestandteil", "Begriff")."""
+    word = element.strip("„“\"»«(),:;").lower()
+    return element[:1].isupper() and word.endswith(_TERM_ENDINGS) and not word.startswith("firm")
+
+
+def in_quoted_term(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` stands in quotes that open right after a term noun ("der Begriff
+    „Kocher“"), no closing quote before it."""
+    for j in range(i, max(-1, i - 1 - TERM_LENGTH), -1):
+        if raw[j][:1] in _OPENING_QUOTES:
+            return (j > 0 and is_term_noun(raw[j - 1])
+                    and not any(raw[m].rstrip(",.;:)").endswith(_CLOSING_QUOTES) for m in range(j, i)))
+    return False
+
+
+def _ends_sentence(element: str) -> bool:
+    """Whether ``element`` ends a sentence: a period that is no ordinal's or abbreviation's."""
+    from rulings_anon.analyzer.sensitivity import abbreviations
+
+    return element.endswith((".", "!", "?")) and not _NO_SENTENCE_END.match(element) and not (
+        element[:1].isupper() and element[:-1] in abbreviations())
+
+
+def goods_lists(raw: Sequence[str]) -> list[bool]:
+    """Per element: whether it stands in a list of goods or services after "Klasse 20:", up to
+    the end of its sentence (at most :data:`GOODS_LENGTH` elements)."""
+    out = [False] * len(raw)
+    opened = None
+    for i, element in enumerate(raw):
+        out[i] = opened is not None and i - opened <= GOODS_LENGTH
+        if _ends_sentence(element) or element.rstrip(",;:)").endswith("“"):
+            opened = None
+        if i > 0 and raw[i - 1] in ("Klasse", "Klassen") and _CLASS_NUMBER.match(element):
+            opened = i
+    return out
+
+
+def _work_follows(raw: Sequence[str], i: int) -> bool:
+    """Whether a cited work's edition ("7. Aufl.") or year and page ("1960, S. 43") follows
+    element ``i`` within :data:`WORK_REACH` elements, no sentence end between."""
+    for j in range(i + 1, min(len(raw), i + 1 + WORK_REACH)):
+        element = raw[j]
+        if element.startswith("Aufl"):
+            return True
+        if _YEAR.match(element) and j + 2 < len(raw) and raw[j + 1] in _PAGE_WORDS and raw[j + 2][:1].isdigit():
+            return True
+        if _ends_sentence(element):
+            return False
+    return False
+
+
+def is_work_author(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` names the author of a cited work: a name before a comma, right after
+    what opens a citation ("(Eichenberger,", "vgl. Häberle,", "; Mett,"; a first name between),
+    a work's edition or year and page after it; or the honoree of a Festschrift ("Festschrift
+    für Herbert Buchner")."""
+    for j in range(i - 1, max(-1, i - 4), -1):
+        if raw[j] in ("für", "zum", "zu"):
+            if j > 0 and raw[j - 1].startswith(_TRIBUTES):
+                return True
+            break
+        if not raw[j][:1].isupper():
+            break
+    return raw[i].endswith(",") and _citation_opens_before(raw, i) and _work_follows(raw, i)
+
+
+def _opens_citation(element: str) -> bool:
+    return element.startswith("(") or element in _CITATION_OPENERS or element.endswith(";")
+
+
+def _citation_opens_before(raw: Sequence[str], i: int) -> bool:
+    """Whether a citation opens right before element ``i`` ("(Eichenberger", "vgl. Häberle"), or
+    before a capitalized first name before it ("; Herbert Buchner")."""
+    if raw[i].startswith("("):
+        return True
+    if i == 0:
+        return False
+    if raw[i - 1][:1].isupper() and raw[i - 1] not in _CITATION_OPENERS:
+        return i > 1 and _opens_citation(raw[i - 2])
+    return _opens_citation(raw[i - 1])
+
+
 def _is_eu_number(raw: Sequence[str], j: int) -> bool:
+    """Whether an EU case number starts at element ``j``, in one, two or three elements
+    ("C-404/15", "C- 441/14", "C - 404/15")."""
     return bool(_EU_NUMBER.match(raw[j])) or (
+        raw[j] in ("C-", "T-") and j + 1 < len(raw) and bool(_NUMBER.match(raw[j + 1]))) or (
         raw[j] in ("C", "T") and j + 2 < len(raw) and raw[j + 1] == "-" and bool(_NUMBER.match(raw[j + 2])))
 
 
@@ -98,8 +223,8 @@ def _after_eu_number(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
     k = j - 1
     if k >= 0 and raw[k] in _DASHES:
         k -= 1
-    return k >= 0 and (_is_eu_number(raw, k) or (k >= 2 and _is_eu_number(raw, k - 2))
-                       or (k >= 1 and raw[k - 1] in ("C-", "T-") and bool(_NUMBER.match(raw[k]))))
+    return k >= 0 and (_is_eu_number(raw, k) or (k >= 1 and _is_eu_number(raw, k - 1))
+                       or (k >= 2 and _is_eu_number(raw, k - 2)))
 
 
 def is_case_party(raw: Sequence[str], words: Sequence[str], i: int, countries: frozenset[str]) -> bool:
@@ -146,25 +271,33 @@ def in_decision_name(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
 
 def public_names(raw: Sequence[str], words: Sequence[str], candidates: Sequence[int],
                  countries: frozenset[str]) -> list[bool]:
-    """Per candidate: whether it stands in a registered mark's name (or is another mention of a
-    word that does), names a cited case's party or stands in a cited decision's name. Only
-    candidates with a mark noun or a citation's dash shortly before, or a "v.", a case number or
-    "Rechtssache" near them are looked at (a ruling has few)."""
+    """Per candidate: whether it stands in a registered mark's name or a quoted term under
+    discussion (or is another mention of a word that does), names a cited case's party or a cited
+    work's author, stands in a cited decision's name or a list of goods. Only candidates with a
+    mark or term noun or a citation's dash shortly before, or a "v.", a case number or
+    "Rechtssache" near them are looked at for those rules (a ruling has few)."""
     marks = [j for j, element in enumerate(raw) if element[:1].isupper() and is_mark_noun(element)]
+    terms = [j for j, element in enumerate(raw) if element[:1].isupper() and is_term_noun(element)]
     cues = [j for j, element in enumerate(raw)
             if element in _VERSUS or element[:1] in "CT" and (element in ("C", "T", "C-", "T-") or _EU_NUMBER.match(element))
             or element.startswith("Rechtssache")]
     dashes = [j for j, element in enumerate(raw) if element in _DASHES and _citation_dash(raw, j)]
-    near_mark, near_case, near_dash = set(), set(), set()
+    near_mark, near_term, near_case, near_dash = set(), set(), set(), set()
     for j in marks:
         near_mark.update(range(j + 1, j + 1 + MARK_LENGTH))
+    for j in terms:
+        near_term.update(range(j + 1, j + 2 + TERM_LENGTH))
     for j in cues:
         near_case.update(range(j - CASE_REACH, j + 4 + CASE_REACH))
     for j in dashes:
         near_dash.update(range(j + 1, j + 1 + DECISION_LENGTH))
     in_mark = {i for i in candidates if i in near_mark and in_mark_name(raw, words, i)}
-    mark_words = {words[i] for i in in_mark}
-    return [i in in_mark or words[i] in mark_words
+    in_term = {i for i in candidates if i in near_term and in_quoted_term(raw, i)}
+    named = {words[i] for i in in_mark | in_term}
+    goods = goods_lists(raw) if "Klasse" in raw or "Klassen" in raw else None
+    return [i in in_mark or i in in_term or words[i] in named
+            or (goods is not None and goods[i])
             or (i in near_case and is_case_party(raw, words, i, countries))
             or (i in near_dash and in_decision_name(raw, words, i))
+            or is_work_author(raw, i)
             for i in candidates]

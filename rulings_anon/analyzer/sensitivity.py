@@ -25,8 +25,9 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 * how often the training courts' published (anonymized) rulings print the word in clear;
 * the rule-based recognizers' hits;
 * the conventions that make a name public: the deciding judges and public officials, the seats of
-  courts and authorities, registered marks, the parties of cited European cases and the names of
-  cited decisions (:mod:`rulings_anon.analyzer.public_names`); the model gives them probability 0.
+  courts and authorities, registered marks, quoted terms under discussion, lists of goods, the
+  parties of cited European cases, the names of cited decisions and the authors of cited works
+  (:mod:`rulings_anon.analyzer.public_names`); the model gives them probability 0.
 
 Never used as evidence: the surrogate generator's name lists (faker), whose names the training
 texts carry, and the foreign lists the test sets draw from (``rulings_anon.replacement.surrogates``).

@@ -180,8 +180,9 @@ class SensitivityModel:
             return np.zeros(0)
         probabilities = np.mean([b.predict(rows, num_threads=1) for b in self.boosters], axis=0)
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
-        # public officials, the seats of courts and authorities, registered marks, cited cases'
-        # parties and cited decisions' names, listed abbreviations ("Abb.")
+        # public officials, the seats of courts and authorities, registered marks, quoted terms,
+        # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
+        # listed abbreviations ("Abb.")
         probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] = 0.0
         return probabilities
 
