@@ -50,6 +50,13 @@ def test_when_a_sign_follows_a_mark_noun_then_its_name_is_marked(text, marked):
     ("EuGH, Urteil vom 12. November 2015, Reprobel, C-572/13, Rn. 4", ["Reprobel"]),
     # the number in two elements, as BAG writes it
     ("EuGH, Urteil vom 19. April 2016, Dansk Industri, C- 441/14, Rn. 22", ["Dansk", "Industri"]),
+    # "vom", a date and the number after the name, as BFH writes it
+    # (the capitalized word before the name with it, as "Verfahren" above)
+    ("(EuGH-Urteil Barlis 06 vom 15. September 2016 C - 516/14, EU: C: 2016: 691)", ["EuGH-Urteil", "Barlis"]),
+    ("vgl. EuGH-Urteil Pilar Planes Bresco vom 9. Juni 2016 C - 333/15",
+     ["EuGH-Urteil", "Pilar", "Planes", "Bresco"]),
+    # a date without a case number after it
+    ("Der Kläger Wimmer vom 9. Juni 2016 zahlte.", []),
     ("wie der Gerichtshof in der Rechtssache Webb-Sämann entschied", ["Webb-Sämann"]),
     # a case name in brackets after its number, as BAG writes them
     ("(EuGH 22. November 2012 - C- 385/11 - [Elbal Moreno] Rn. 29)", ["Elbal", "Moreno"]),
@@ -65,8 +72,10 @@ def test_when_a_word_names_a_cited_cases_party_then_it_is_marked(text, marked):
 
 
 @pytest.mark.parametrize("text, marked", [
-    ("vgl. BGH GRUR 2009, 949 Rn. 45 – My World; ferner", ["My", "World"]),
-    ("EuGH GRUR 2015, 1198 Rdnr. 59 f. – Nestlé / Cadbury [Kit Kat]; BGH", ["Nestlé", "Cadbury", "Kit", "Kat"]),
+    # (the court before a journal, year and page counts as a cited article's author: public as well)
+    ("vgl. BGH GRUR 2009, 949 Rn. 45 – My World; ferner", ["BGH", "My", "World"]),
+    ("EuGH GRUR 2015, 1198 Rdnr. 59 f. – Nestlé / Cadbury [Kit Kat]; BGH",
+     ["EuGH", "Nestlé", "Cadbury", "Kit", "Kat"]),
     ("vgl. BGH, Urteil vom 13. Februar 2014 - III ZR 311/13, juris", ["III", "ZR"]),  # a file number's letters
     # a dash after a date or in the ruling's own words is no citation's
     ("Am 3. März 2011 - Herr Wimmer war verreist - kam der Bescheid.", []),
@@ -88,6 +97,12 @@ def test_when_a_word_stands_in_a_cited_decisions_name_then_it_is_marked(text, ma
 ])
 def test_when_a_word_is_a_quoted_term_under_discussion_then_it_is_marked(text, marked):
     assert _public(text) == marked
+
+
+def test_when_a_word_names_a_cited_cases_party_then_its_other_mentions_are_marked_too():
+    text = ("Nach der Rechtssache Zimmermann ist das so. Das Urteil Zimmermann betraf "
+            "Pflegeleistungen, sagt Herr Wimmer.")
+    assert _public(text) == ["Zimmermann", "Zimmermann"]
 
 
 def test_when_a_word_is_a_quoted_term_then_its_other_mentions_are_marked_too():
@@ -113,6 +128,8 @@ def test_when_a_word_stands_in_a_list_of_goods_then_it_is_marked(text, marked):
     ("vgl. Häberle, Europäische Verfassungslehre, 7. Aufl. 2011, S. 5", ["Häberle"]),
     ("; Di Fabio, Das beamtenrechtliche Streikverbot, 2012, S. 40", ["Fabio"]),
     ("vgl. Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30", ["Bauer", "Herbert", "Buchner"]),
+    # an article cited without a comma after its author, as BAG does
+    ("(vgl. Herzig / Bohn BB 2006, 1551; Frey BB 2005, 1044)", ["Bohn", "Frey"]),
     # a name before a comma, no citation's opening before it or no work after it
     ("Der Kläger Wimmer, Beamter, 7. Aufl.", []),
     ("vgl. Wimmer, der am 3. Mai 2010 klagte.", []),
@@ -137,13 +154,15 @@ def test_the_prefilter_marks_what_the_rules_mark():
     words = [sf.core_word(t) for t in raw]
     candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
     goods = pn.goods_lists(raw)
-    slow = [pn.in_mark_name(raw, words, i) or pn.is_case_party(raw, words, i, countries())
-            or pn.in_decision_name(raw, words, i) or pn.in_quoted_term(raw, i) or goods[i]
-            or pn.is_work_author(raw, i) for i in candidates]
+    named = {words[i] for i in candidates if pn.in_mark_name(raw, words, i) or pn.in_quoted_term(raw, i)
+             or pn.is_case_party(raw, words, i, countries())}
+    slow = [words[i] in named or pn.in_decision_name(raw, words, i) or goods[i] or pn.is_work_author(raw, i)
+            for i in candidates]
     assert pn.public_names(raw, words, candidates, countries()) == slow
     marked = [words[i] for i, m in zip(candidates, slow, strict=True) if m]
+    # "Herr" of the cited case's party run ("Herr Wimmer v. Türkei") in its other mention too
     assert marked == ["Becker", "Limmer", "Kontor", "Gast", "Popp", "Aranyosi", "Jülich", "Herr", "Wimmer",
-                      "My", "World", "Kocher", "Häberle", "Verfassungslehre", "Toaster", "Röster"]
+                      "My", "World", "Kocher", "Häberle", "Verfassungslehre", "Toaster", "Röster", "Herr"]
 
 
 def test_when_a_word_is_a_public_name_or_an_abbreviation_then_the_model_gives_it_no_probability():

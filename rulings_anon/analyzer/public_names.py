@@ -10,8 +10,9 @@ only one or two of them write such names at all:
   a placeholder.
 * **Parties of cited European cases.** The case names of the European courts are published with
   the parties' names: "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland", "Aranyosi
-  und Căldăraru, C-404/15", "- C- 544/11 - [Petersen und Petersen]", "in der Rechtssache
-  Webb-Sämann". Of the 398 such words in the six courts' rulings, none is a placeholder.
+  und Căldăraru, C-404/15", "- C- 544/11 - [Petersen und Petersen]", "EuGH-Urteil Barlis 06
+  vom 15. September 2016 C - 516/14", "in der Rechtssache Webb-Sämann". Of the 546 such words in
+  the six courts' rulings, none is a placeholder.
 * **Names of cited decisions.** German courts cite a decision with its catchword after the
   citation's dash: "BGH GRUR 2009, 949 Rn. 45 – My World", "EuGH GRUR 2015, 1198 – Nestlé /
   Cadbury [Kit Kat]" (the same place holds a file number's letters: "BGH 13. Februar 2014 - III
@@ -20,19 +21,21 @@ only one or two of them write such names at all:
 
 * **Terms under discussion.** A word in quotes right after a noun that names a word or a term is
   talked about, not a person: "der Wortbestandteil „Reflex“", "die Zeichenkomponente „Mining“",
-  "die Begriffe „Kochgeräte“ und „Kocher“", "die Wortverbindung "ÖkoStar"". Of the 815 such words
+  "die Begriffe „Kochgeräte“ und „Kocher“", "die Wortverbindung "ÖkoStar"". Of the 814 such words
   in the six courts' rulings, none is a placeholder.
 * **Goods and services of a mark's register entry.** The list after "Klasse 20:" up to the end of
-  its sentence ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz; ... Horn, Knochen,
-  Elfenbein, Fischbein"): of its 9,998 capitalized words, one is a placeholder.
+  its sentence or a closing quote ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz;
+  ... Horn, Knochen, Elfenbein, Fischbein"): of its 9,401 capitalized words, none is a placeholder.
 * **Authors of cited works.** A name before a comma that opens a citation ("(Eichenberger, Die
   richterliche Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)", "vgl. Häberle,
-  Europäische Verfassungslehre, 7. Aufl.") and the honoree of a Festschrift ("Bauer, in:
-  Festschrift für Herbert Buchner, 2009, S. 30"): of 303 such words, none is a placeholder.
+  Europäische Verfassungslehre, 7. Aufl."), a name right before a journal, a year and a page
+  ("Frey BB 2005, 1044", as BAG cites; also the court in "BGH GRUR 2009, 949") and the honoree of
+  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 1,977 such words,
+  none is a placeholder.
 
-A mark's name and a term under discussion are public in all their mentions in the ruling ("„Becker“
-ist unterscheidungskräftig"): of the 1,848 other mentions of words that are a mark's name somewhere
-in their ruling, and the 2,047 of words that are a term under discussion, none is a placeholder.
+A mark's name, a term under discussion and a cited case's party are public in all their mentions
+in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,047
+and 488 other mentions of such words in their ruling, none is a placeholder.
 
 All work on a text's elements (``raw``: the element texts; ``words``: their core words,
 :func:`rulings_anon.analyzer.sensitivity.core_word`) and answer per candidate index.
@@ -59,8 +62,12 @@ _VERSUS = frozenset({"v.", "vs.", "./.", "/.", "gg."})
 _EU_NUMBER = re.compile(r"^[CT]-\d+/\d+[,;.)]?$")
 _NUMBER = re.compile(r"^\d+/\d+[,;.)]?$")
 _PARTY_LINKS = frozenset({"und", "u.", "a.", "&", "sowie"})
-# how far a party's name may stand before the "v." or the case number
+# how far a party's name may stand before the "v." or the case number, and how many elements a
+# date between may take ("vom 15. September 2016 C - 516/14")
 CASE_REACH = 6
+DATE_LENGTH = 5
+_MONTHS = frozenset({"Januar", "Jänner", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+                     "Oktober", "November", "Dezember"})
 
 _DASHES = frozenset({"-", "–", "—"})
 # what ends a citation before its dash: a page, a margin number, "f."/"ff.", a senate's numeral
@@ -99,6 +106,10 @@ _PAGE_WORDS = frozenset({"S.", "Rn.", "Rdnr.", "Bd.", "p."})
 # how far after the author's name the work's edition or year and page may stand
 WORK_REACH = 14
 _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
+# a journal's capitals ("BB", "NZA-RR", "ZTR", "jM") and a year with its comma, as BAG cites an
+# article without a comma after its author ("Frey BB 2005, 1044")
+_JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
+_YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
 
 
 def is_mark_noun(element: str) -> bool:
@@ -170,11 +181,19 @@ def _work_follows(raw: Sequence[str], i: int) -> bool:
     return False
 
 
+def _before_journal(raw: Sequence[str], i: int) -> bool:
+    """Whether a journal's capitals, a year and a page follow element ``i`` ("Frey BB 2005, 1044")."""
+    return (not raw[i].endswith((",", ".", ";", ":")) and i + 3 < len(raw) and bool(_JOURNAL.match(raw[i + 1]))
+            and bool(_YEAR_COMMA.match(raw[i + 2])) and raw[i + 3][:1].isdigit())
+
+
 def is_work_author(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` names the author of a cited work: a name before a comma, right after
     what opens a citation ("(Eichenberger,", "vgl. Häberle,", "; Mett,"; a first name between),
-    a work's edition or year and page after it; or the honoree of a Festschrift ("Festschrift
-    für Herbert Buchner")."""
+    a work's edition or year and page after it; a name right before a journal, a year and a page
+    ("Frey BB 2005, 1044"); or the honoree of a Festschrift ("Festschrift für Herbert Buchner")."""
+    if _before_journal(raw, i):
+        return True
     for j in range(i - 1, max(-1, i - 4), -1):
         if raw[j] in ("für", "zum", "zu"):
             if j > 0 and raw[j - 1].startswith(_TRIBUTES):
@@ -227,13 +246,32 @@ def _after_eu_number(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
                        or (k >= 2 and _is_eu_number(raw, k - 2)))
 
 
+def _before_dated_number(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` stands in a case name before "vom", a date and an EU case number, as
+    BFH writes them ("EuGH-Urteil Barlis 06 vom 15. September 2016 C - 516/14")."""
+    n = len(raw)
+    for j in range(i + 1, min(n, i + 1 + CASE_REACH)):
+        if raw[j] == "vom":
+            for k in range(j + 1, min(n, j + 1 + DATE_LENGTH)):
+                if _is_eu_number(raw, k):
+                    return True
+                if not (raw[k][:1].isdigit() or raw[k].rstrip(",") in _MONTHS):
+                    return False
+            return False
+        if raw[j - 1].endswith((",", ";", ":", ".")) and not raw[j - 1][:-1].isdigit():
+            return False
+        if not (raw[j] in _PARTY_LINKS or raw[j] == "/" or words[j][:1].isupper() or words[j][:1].isdigit()):
+            return False
+    return False
+
+
 def is_case_party(raw: Sequence[str], words: Sequence[str], i: int, countries: frozenset[str]) -> bool:
     """Whether element ``i`` names a party of a cited European case: before "v." or "./." and a
-    country, or before an EU case number (other parties, "und", "u. a." between), in brackets
-    after one, or right after "Rechtssache"."""
+    country, or before an EU case number (other parties, "und", "u. a." between; or "vom" and a
+    date), in brackets after one, or right after "Rechtssache"."""
     if i > 0 and raw[i - 1] in ("Rechtssache", "Rechtssachen"):
         return True
-    if _after_eu_number(raw, words, i):
+    if _after_eu_number(raw, words, i) or _before_dated_number(raw, words, i):
         return True
     n = len(raw)
     for j in range(i + 1, min(n, i + 1 + CASE_REACH)):
@@ -288,16 +326,16 @@ def public_names(raw: Sequence[str], words: Sequence[str], candidates: Sequence[
     for j in terms:
         near_term.update(range(j + 1, j + 2 + TERM_LENGTH))
     for j in cues:
-        near_case.update(range(j - CASE_REACH, j + 4 + CASE_REACH))
+        near_case.update(range(j - CASE_REACH - DATE_LENGTH, j + 4 + CASE_REACH))
     for j in dashes:
         near_dash.update(range(j + 1, j + 1 + DECISION_LENGTH))
     in_mark = {i for i in candidates if i in near_mark and in_mark_name(raw, words, i)}
     in_term = {i for i in candidates if i in near_term and in_quoted_term(raw, i)}
-    named = {words[i] for i in in_mark | in_term}
+    in_case = {i for i in candidates if i in near_case and is_case_party(raw, words, i, countries)}
+    named = {words[i] for i in in_mark | in_term | in_case}
     goods = goods_lists(raw) if "Klasse" in raw or "Klassen" in raw else None
-    return [i in in_mark or i in in_term or words[i] in named
+    return [i in in_mark or i in in_term or i in in_case or words[i] in named
             or (goods is not None and goods[i])
-            or (i in near_case and is_case_party(raw, words, i, countries))
             or (i in near_dash and in_decision_name(raw, words, i))
             or is_work_author(raw, i)
             for i in candidates]
