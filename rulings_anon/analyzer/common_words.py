@@ -7,6 +7,8 @@ law and citation, so a capitalized word seen often *outside* all entities is a c
 A new court has words of its own that the dev courts never use ("Jobcenter", "Alg", "KÄV"): the
 documents scored together tell those apart, since a word of the court's vocabulary recurs in many
 of its rulings while the names of parties stay in their own ruling (:func:`batch_common_words`).
+
+Listed abbreviations ("Abb.", "Nr.") are words too, whatever their shape (:func:`abbreviations`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from data import ler_corpus_files
+from data import ler_corpus_files, resource_lines
 from rulings_anon.defaults import BATCH_MIN_DOCUMENTS, BATCH_SHARE, DEV_COURTS
 from rulings_anon.jsonl import read_jsonl
 
@@ -76,3 +78,13 @@ def least_documents(documents: int, share: float = BATCH_SHARE, min_documents: i
 def common_words_for(texts: Iterable[str]) -> frozenset[str]:
     """The common words deciding on the documents ``texts``: the dev courts' and the batch's own."""
     return common_words() | batch_common_words(texts)
+
+
+@lru_cache(maxsize=1)
+def abbreviations() -> frozenset[str]:
+    """Capitalized one-word abbreviations without their period ("Abb", "Bd", "Nr"; a candidate is
+    one when it has the period, "Abb. 5", not the surname "Abb"): spaCy's German
+    tokenizer exceptions (``data/abbreviations/spacy-de.txt``), which the placeholder detector reads
+    too. A figure reference "Abb. 5" is no name, whatever a court's own texts taught."""
+    return frozenset(a[:-1] for a in resource_lines("abbreviations", "spacy-de.txt")
+                     if a[:1].isupper() and a.endswith(".") and "." not in a[:-1])

@@ -26,12 +26,13 @@ only one or two of them write such names at all:
 * **Goods and services of a mark's register entry.** The list after "Klasse 20:" up to the end of
   its sentence or a closing quote ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz;
   ... Horn, Knochen, Elfenbein, Fischbein"): of its 9,401 capitalized words, none is a placeholder.
-* **Authors of cited works.** A name before a comma that opens a citation ("(Eichenberger, Die
-  richterliche Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)", "vgl. Häberle,
-  Europäische Verfassungslehre, 7. Aufl."), a name right before a journal, a year and a page
-  ("Frey BB 2005, 1044", as BAG cites; also the court in "BGH GRUR 2009, 949") and the honoree of
-  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 1,977 such words,
-  none is a placeholder.
+* **Authors of cited works.** A name that opens a citation ("(Eichenberger, Die richterliche
+  Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)", "vgl. Häberle, Europäische
+  Verfassungslehre, 7. Aufl.", "vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl."), a
+  name before "in" and an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."), a name right
+  before a journal, a year and a page ("Frey BB 2005, 1044", as BAG cites; also the court in "BGH
+  GRUR 2009, 949") and the honoree of a Festschrift ("Bauer, in: Festschrift für Herbert
+  Buchner, 2009, S. 30"): of 2,394 such words, none is a placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
 in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,047
@@ -45,6 +46,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from rulings_anon.analyzer.common_words import abbreviations
 
 # Nouns that name a sign: any word ending in "marke(n)" ("Wortmarke", "Widerspruchsmarke",
 # "Unionsmarke") and these. Not "Kennzeichen" (a vehicle's, which courts anonymize), nor
@@ -147,8 +150,6 @@ def in_quoted_term(raw: Sequence[str], i: int) -> bool:
 
 def _ends_sentence(element: str) -> bool:
     """Whether ``element`` ends a sentence: a period that is no ordinal's or abbreviation's."""
-    from rulings_anon.analyzer.sensitivity import abbreviations
-
     return element.endswith((".", "!", "?")) and not _NO_SENTENCE_END.match(element) and not (
         element[:1].isupper() and element[:-1] in abbreviations())
 
@@ -190,9 +191,11 @@ def _before_journal(raw: Sequence[str], i: int) -> bool:
 def is_work_author(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` names the author of a cited work: a name before a comma, right after
     what opens a citation ("(Eichenberger,", "vgl. Häberle,", "; Mett,"; a first name between),
-    a work's edition or year and page after it; a name right before a journal, a year and a page
-    ("Frey BB 2005, 1044"); or the honoree of a Festschrift ("Festschrift für Herbert Buchner")."""
-    if _before_journal(raw, i):
+    a work's edition or year and page after it (BAG leaves the comma out); a name before "in" and
+    an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."); a name right before a
+    journal, a year and a page ("Frey BB 2005, 1044"); or the honoree of a Festschrift
+    ("Festschrift für Herbert Buchner")."""
+    if _before_journal(raw, i) or _before_edited_work(raw, i):
         return True
     for j in range(i - 1, max(-1, i - 4), -1):
         if raw[j] in ("für", "zum", "zu"):
@@ -201,7 +204,18 @@ def is_work_author(raw: Sequence[str], i: int) -> bool:
             break
         if not raw[j][:1].isupper():
             break
-    return raw[i].endswith(",") and _citation_opens_before(raw, i) and _work_follows(raw, i)
+    if raw[i].endswith(","):
+        return _citation_opens_before(raw, i) and _work_follows(raw, i)
+    # without the comma, as BAG cites: "(vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl.)"
+    return (not raw[i].endswith((".", ";", ":")) and i + 1 < len(raw) and raw[i + 1][:1].isupper()
+            and _citation_opens_before(raw, i) and _work_follows(raw, i))
+
+
+def _before_edited_work(raw: Sequence[str], i: int) -> bool:
+    """Whether "in", a capitalized word and an edited work follow element ``i`` ("Spelge in
+    Groeger Arbeitsrecht 3. Aufl.", "Ekey in: Ekey / Bender, MarkenR, 3. Aufl.")."""
+    return (i + 2 < len(raw) and raw[i + 1] in ("in", "in:") and raw[i + 2][:1].isupper()
+            and _work_follows(raw, i + 1))
 
 
 def _opens_citation(element: str) -> bool:

@@ -47,7 +47,7 @@ from pathlib import Path
 import numpy as np
 
 from data import path as data_path
-from data import resource_lines
+from rulings_anon.analyzer.common_words import abbreviations
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
@@ -277,16 +277,6 @@ def _key(element: Element | None) -> str | None:
 
 def _lex_bits(word: str) -> int:
     return lookup(load_lexicon("de-nouns"), word)
-
-
-@lru_cache(maxsize=1)
-def abbreviations() -> frozenset[str]:
-    """Capitalized one-word abbreviations without their period ("Abb", "Bd", "Nr"; a candidate is
-    one when it has the period, "Abb. 5", not the surname "Abb"): spaCy's German
-    tokenizer exceptions (``data/abbreviations/spacy-de.txt``), which the placeholder detector reads
-    too. A figure reference "Abb. 5" is no name, whatever a court's own texts taught."""
-    return frozenset(a[:-1] for a in resource_lines("abbreviations", "spacy-de.txt")
-                     if a[:1].isupper() and a.endswith(".") and "." not in a[:-1])
 
 
 def _hyphen_parts(word: str) -> tuple[str, str]:
