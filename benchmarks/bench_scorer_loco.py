@@ -69,11 +69,11 @@ GRID = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x 
 
 def features_changed() -> float:
     """When the code the features come from last changed: the features and the rules they ask
-    (judges, signatures, seats, public names), so a cached court's rows are rebuilt after any
-    of them changes."""
-    from rulings_anon.analyzer import exemptions, public_names
+    (judges, signatures, seats, public names, abbreviations), so a cached court's rows are rebuilt
+    after any of them changes."""
+    from rulings_anon.analyzer import common_words, exemptions, public_names
 
-    return max(Path(module.__file__).stat().st_mtime for module in (sf, exemptions, public_names))
+    return max(Path(module.__file__).stat().st_mtime for module in (sf, exemptions, public_names, common_words))
 
 
 def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.CourtFeatures:

@@ -186,3 +186,28 @@ def test_when_a_word_is_a_public_name_or_an_abbreviation_then_the_model_gives_it
     assert probabilities[words.index("Abb")] == 0
     # a surname after a salutation is judged by the trees, and flagged
     assert probabilities[words.index("Plimbacher")] >= sm.stored_threshold(data_path("scorer"))
+
+
+def test_the_counting_script_splits_what_public_names_marks_by_rule():
+    import importlib.util
+    from pathlib import Path
+
+    file = Path(__file__).resolve().parents[1] / "benchmarks" / "count_public_names.py"
+    spec = importlib.util.spec_from_file_location("count_public_names", file)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    text = ("Die Wortmarke Becker ist angemeldet. „Becker“ sei ein Name. Klasse 20: Figuren aus Holz. "
+            "(vgl. Häberle, Verfassungslehre, 7. Aufl.) Herr Plonk zahlte.")
+    raw = [e.text for e in split_elements(text)]
+    words = [sf.core_word(t) for t in raw]
+    marked = {rule: sorted(words[i] for i in found) for rule, found in script.marked_by_rule(raw, words).items()}
+    assert set(marked) == set(script.RULES)
+    assert marked["mark name"] == ["Becker"]
+    assert marked["mark name, other mentions"] == ["Becker"]
+    assert marked["goods list"] == ["Figuren", "Holz"]
+    assert marked["cited work's author"] == ["Häberle", "Verfassungslehre"]
+    assert marked["all (the column public_name)"] == ["Becker", "Becker", "Figuren", "Holz", "Häberle",
+                                                      "Verfassungslehre"]
+    # the union of the rules is what the column holds
+    union = sorted(w for rule, found in marked.items() if not rule.startswith("all") for w in found)
+    assert sorted(set(union)) == sorted(set(marked["all (the column public_name)"]))

@@ -18,7 +18,6 @@ only one or two of them write such names at all:
   Cadbury [Kit Kat]" (the same place holds a file number's letters: "BGH 13. Februar 2014 - III
   ZR 311/13"). Of the 7,898 capitalized words there in the six courts' rulings, none is a
   placeholder.
-
 * **Terms under discussion.** A word in quotes right after a noun that names a word or a term is
   talked about, not a person: "der Wortbestandteil „Reflex“", "die Zeichenkomponente „Mining“",
   "die Begriffe „Kochgeräte“ und „Kocher“", "die Wortverbindung "ÖkoStar"". Of the 814 such words
@@ -35,7 +34,7 @@ only one or two of them write such names at all:
   Buchner, 2009, S. 30"): of 2,394 such words, none is a placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
-in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,047
+in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,048
 and 488 other mentions of such words in their ruling, none is a placeholder.
 
 All work on a text's elements (``raw``: the element texts; ``words``: their core words,
@@ -94,10 +93,11 @@ _CLOSING_QUOTES = ("“", "\"", "«")
 # how far into a quoted term an element may stand
 TERM_LENGTH = 4
 
-# "Klasse 20:" opens a list of goods or services, up to the end of its sentence
+# "Klasse 20:" opens a list of goods or services, up to the end of its sentence or a closing quote
 _CLASS_NUMBER = re.compile(r"^\d{1,2}:$")
 # an element that ends with a period without ending a sentence: an ordinal ("20."), a short
-# lower-case abbreviation ("bzw.", "vgl."); capitalized ones ("Nr.", "Aufl.") are looked up
+# lower-case abbreviation ("bzw.", "vgl."); capitalized ones ("Nr.", "Abs.") are looked up in
+# :func:`rulings_anon.analyzer.common_words.abbreviations`
 _NO_SENTENCE_END = re.compile(r"^(?:\d+\.|[a-zäöü]{1,4}\.)$")
 # how far a goods list may run
 GOODS_LENGTH = 400
