@@ -3,6 +3,9 @@
 The terminal is put in cbreak mode (keys arrive at once, no echo, Ctrl-C still interrupts) and
 restored on every way out. A closed terminal (SIGHUP, end of input) ends the dialogue like Ctrl-C:
 as a :class:`KeyboardInterrupt`, after which the caller's ``finally`` saves the outputs.
+
+Ctrl-C interrupts even where the tool was started with SIGINT ignored (a job a non-interactive
+shell put in the background, ``cmd &``, inherits that, and Python then installs no handler).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class Terminal:
     def __enter__(self) -> Terminal:
         self._saved = termios.tcgetattr(self.fd)
         self._old_hup = signal.signal(signal.SIGHUP, _hang_up)
+        self._old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
         tty.setcbreak(self.fd)
         return self
 
@@ -54,6 +58,7 @@ class Terminal:
         except (termios.error, OSError):
             pass  # the terminal is gone
         signal.signal(signal.SIGHUP, self._old_hup)
+        signal.signal(signal.SIGINT, self._old_int)
 
     # -- input ------------------------------------------------------------------------------
 
