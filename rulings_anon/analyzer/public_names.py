@@ -328,8 +328,8 @@ def public_names(raw: Sequence[str], words: Sequence[str], candidates: Sequence[
     work's author, stands in a cited decision's name or a list of goods. Only candidates with a
     mark or term noun or a citation's dash shortly before, or a "v.", a case number or
     "Rechtssache" near them are looked at for those rules (a ruling has few)."""
-    marks = [j for j, element in enumerate(raw) if element[:1].isupper() and is_mark_noun(element)]
-    terms = [j for j, element in enumerate(raw) if element[:1].isupper() and is_term_noun(element)]
+    marks = [j for j, element in enumerate(raw) if is_mark_noun(element)]
+    terms = [j for j, element in enumerate(raw) if is_term_noun(element)]
     cues = [j for j, element in enumerate(raw)
             if element in _VERSUS or element[:1] in "CT" and (element in ("C", "T", "C-", "T-") or _EU_NUMBER.match(element))
             or element.startswith("Rechtssache")]
