@@ -113,11 +113,13 @@ _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
 # article without a comma after its author ("Frey BB 2005, 1044")
 _JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
 _YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
+# what surrounds a mark or term noun in the text ("„Wortmarke“", "(Begriff),")
+_NOUN_PUNCTUATION = "„“\"»«(),:;"
 
 
 def is_mark_noun(element: str) -> bool:
     """A capitalized noun that names a sign ("Wortmarke", "Zeichen", "Bezeichnung")."""
-    word = element.strip("„“\"»«(),:;").lower()
+    word = element.strip(_NOUN_PUNCTUATION).lower()
     return element[:1].isupper() and (word.endswith(_MARK_ENDINGS) or word in _MARK_NOUNS)
 
 
@@ -134,7 +136,7 @@ def in_mark_name(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
 
 def is_term_noun(element: str) -> bool:
     """A capitalized noun that names a word or a term ("Wortbestandteil", "Begriff")."""
-    word = element.strip("„“\"»«(),:;").lower()
+    word = element.strip(_NOUN_PUNCTUATION).lower()
     return element[:1].isupper() and word.endswith(_TERM_ENDINGS) and not word.startswith("firm")
 
 
