@@ -16,7 +16,9 @@ small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from t
 anonymized rulings, as ``--save`` stores them).
 
 ``--boosters N`` fits N boosters per model with different seeds (default: as ``score``'s model,
-``sensitivity_model.BOOSTERS``); ``--consistency`` also prints the default rule's figures with a
+``sensitivity_model.BOOSTERS``), the first ``--seed`` (default 0); ``--param feature_fraction=0.3``
+overrides a booster setting of ``sensitivity_model.PARAMS`` (the seeds move the figures by about
+1.5 points of average precision per court: judge a setting on three); ``--consistency`` also prints the default rule's figures with a
 word flagged once flagged throughout its document (all name words, or only name-like ones);
 ``--clear-without-seats`` does not count a town printed after a court or an authority as printed
 in clear.
@@ -64,6 +66,8 @@ NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 # thresholds the rules choose from; the lowest ones for recall-first review (recall 0.95 needs
 # probabilities of a few ten-thousandths to thousandths on the left-out courts)
+# the recalls at which the ranking's precision is printed
+AT_RECALL = (0.8, 0.85)
 GRID = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x in np.arange(0.02, 0.98, 0.01)]
 
 
@@ -146,6 +150,15 @@ def average_precision(court: sm.CourtFeatures, probabilities: np.ndarray) -> flo
     return float(precision[found].sum() / court.n_positive)
 
 
+def precision_at_recall(court: sm.CourtFeatures, probabilities: np.ndarray, recall: float) -> float:
+    """The precision at the first rank of the ranking where ``recall`` of the sensitive elements are
+    found (0 where no threshold finds them): threshold-free, like :func:`average_precision`."""
+    found = court.labels[np.argsort(-probabilities, kind="stable")]
+    hits = np.cumsum(found)
+    reached = np.flatnonzero(hits >= recall * court.n_positive) if court.n_positive else []
+    return float(hits[reached[0]] / (reached[0] + 1)) if len(reached) else 0.0
+
+
 def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
                name_like: float | None = None) -> np.ndarray:
     """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
@@ -196,6 +209,10 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=sm.PARAMS["rounds"])
     parser.add_argument("--boosters", type=int, default=sm.BOOSTERS,
                         help="boosters per model, fitted with different seeds and averaged")
+    parser.add_argument("--seed", type=int, default=0, help="the first booster's seed (default 0)")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="override a booster setting of sensitivity_model.PARAMS (a JSON value), e.g. "
+                             "feature_fraction=0.3; repeatable")
     parser.add_argument("--draws", type=int, default=DRAWS,
                         help="draws of the training courts' surrogates (the same rulings with other names) the "
                              f"model learns from (default {DRAWS})")
@@ -220,6 +237,12 @@ def main(argv=None) -> int:
     parser.add_argument("--sweep-only", action="store_true",
                         help="no inner folds: only the left-out courts' figures at fixed thresholds (for trying features)")
     args = parser.parse_args(argv)
+    for setting in args.param:
+        key, sep, value = setting.partition("=")
+        if not sep or key not in sm.PARAMS or key == "rounds":
+            parser.error(f"--param {setting}: not KEY=VALUE with a key of sensitivity_model.PARAMS "
+                         f"({', '.join(sorted(set(sm.PARAMS) - {'rounds'}))}; the rounds: --rounds)")
+        sm.PARAMS[key] = json.loads(value)
     args.cache.mkdir(parents=True, exist_ok=True)
     left_out = [c for c in args.courts.split(",") if c]
     train = {c: sm.concatenate([court_features(c, "all", args.cache, seed=draw) for draw in range(args.draws)])
@@ -235,7 +258,7 @@ def main(argv=None) -> int:
         key = tuple(sorted(courts))
         if key not in fits:
             fits[key] = sm.fit({c: train[c] for c in key}, {c: clear[c] for c in key}, rounds=args.rounds,
-                                boosters=args.boosters)
+                                boosters=args.boosters, seed=args.seed)
         return fits[key]
 
     for court in left_out:
@@ -261,6 +284,8 @@ def main(argv=None) -> int:
                           for rule, t in thresholds.items()}
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
         results[court]["average_precision"] = average_precision(test[court], probabilities)
+        results[court]["precision_at_recall"] = {str(r): precision_at_recall(test[court], probabilities, r)
+                                                 for r in AT_RECALL}
         if args.consistency and thresholds:
             t = thresholds[args.default_rule]
             results[court]["consistency"] = {
@@ -280,6 +305,10 @@ def main(argv=None) -> int:
               + f"  mean {100 * np.mean([m['recall'] for m in ms]):.1f} / {100 * np.mean([m['precision'] for m in ms]):.1f}")
     print("average precision: " + "  ".join(f"{c} {100 * results[c]['average_precision']:.1f}" for c in left_out)
           + f"  mean {100 * np.mean([results[c]['average_precision'] for c in left_out]):.1f}")
+    for r in AT_RECALL:
+        values = [results[c]["precision_at_recall"][str(r)] for c in left_out]
+        print(f"precision at recall {r}: " + "  ".join(f"{c} {100 * v:.1f}" for c, v in zip(left_out, values))
+              + f"  mean {100 * np.mean(values):.1f}")
     for rule in (RULES if not args.sweep_only else ()):
         rec = np.mean([results[c][rule]["recall"] for c in left_out])
         prec = np.mean([results[c][rule]["precision"] for c in left_out])
