@@ -431,6 +431,18 @@ def test_average_precision_ranks_without_a_threshold_and_counts_what_no_candidat
     assert bench.average_precision(court, probabilities[::-1].copy()) == pytest.approx((1 / 2 + 2 / 4) / 3)
 
 
+def test_precision_at_recall_is_read_at_the_first_rank_that_reaches_it():
+    bench = _benchmark()
+    court = sm.CourtFeatures(np.zeros((5, sf.N), np.float32), [], [], ["A", "B", "C", "D", "E"],
+                             np.array([True, False, True, True, False]), np.zeros(5, np.int32),
+                             np.arange(5, dtype=np.int32), n_elements=10, n_positive=4)  # one is no candidate
+    probabilities = np.array([0.9, 0.8, 0.7, 0.6, 0.5])
+    assert bench.precision_at_recall(court, probabilities, 0.5) == pytest.approx(2 / 3)  # 2 of 4 at rank 3
+    assert bench.precision_at_recall(court, probabilities, 0.75) == pytest.approx(3 / 4)
+    assert bench.precision_at_recall(court, probabilities, 0.8) == 0.0  # the fourth is never found
+    assert bench.precision_at_recall(court, probabilities / 4, 0.5) == pytest.approx(2 / 3)  # calibration
+
+
 def test_the_recall_rules_take_the_highest_threshold_that_keeps_the_inner_folds_mean_recall():
     bench = _benchmark()
     labels = np.array([True] * 100 + [False] * 100)
