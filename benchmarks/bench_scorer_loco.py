@@ -75,9 +75,10 @@ def features_changed() -> float:
     """When the code the features come from last changed: the features and the rules they ask
     (judges, signatures, seats, public names, abbreviations), so a cached court's rows are rebuilt
     after any of them changes."""
-    from rulings_anon.analyzer import common_words, exemptions, public_names
+    from rulings_anon.analyzer import common_words, exemptions, name_shape, public_names
 
-    return max(Path(module.__file__).stat().st_mtime for module in (sf, exemptions, public_names, common_words))
+    modules = (sf, exemptions, public_names, common_words, name_shape)
+    return max(Path(module.__file__).stat().st_mtime for module in modules)
 
 
 def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.CourtFeatures:

@@ -12,7 +12,9 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
   a German, Austrian or Swiss place of that name (GeoNames, ``data/scorer/places.tsv.gz``): a big
   city is rarely anonymized, a village often; the first steps of its Brown cluster path (spaCy's
   German word clusters, ``data/scorer/clusters.tsv.gz``): surnames, first names and towns sit in
-  branches of their own, also those no list has; a compound ending in a common noun is looked
+  branches of their own, also those no list has; how much its letters look like a name's
+  (:mod:`rulings_anon.analyzer.name_shape`: "-berger", "-feld" against "-ung", "-oxid"), for the
+  names and compounds no list knows; a compound ending in a common noun is looked
   up by its first part ("Artner-Fonds" as "Artner");
 * its neighbours: salutations (military ranks, role nouns such as "Zeuge", "Arzt" and relatives
   such as "Ehefrau" counted with them), titles, roles, judges' roles, public offices, court designations
@@ -27,7 +29,8 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 * the conventions that make a name public: the deciding judges and public officials, the seats of
   courts and authorities, registered marks, quoted terms under discussion, lists of goods, the
   parties of cited European cases, the names of cited decisions and the authors of cited works
-  (:mod:`rulings_anon.analyzer.public_names`); the model gives them probability 0.
+  (:mod:`rulings_anon.analyzer.public_names`), countries and states; the model gives them
+  probability 0.
 
 Never used as evidence: the surrogate generator's name lists (faker), whose names the training
 texts carry, and the foreign lists the test sets draw from (``rulings_anon.replacement.surrogates``).
@@ -48,6 +51,8 @@ import numpy as np
 
 from data import path as data_path
 from rulings_anon.analyzer.common_words import abbreviations
+from rulings_anon.analyzer.exemptions import regions
+from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
@@ -231,7 +236,7 @@ FEATURES = (
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
     "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
     "cited_author", "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
-    "seat", "public_name",
+    "seat", "public_name", "name_shape",
 )
 CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8", "part1_cluster6")
 N = len(FEATURES)
@@ -320,14 +325,14 @@ def _word_features(word: str) -> tuple[float, ...]:
     return (len(word), initial, len(word) > 1 and word.isupper(), any(c.isdigit() for c in word), "-" in word,
             _zipf(described, "de"), _zipf(described, "en"), bool(bits & COMMON_NOUN), bool(bits & PERSON_NAME),
             bool(bits & PLACE_NAME), bool(bits & OTHER_PROPER), bits == COMPOUND, bits == 0,
-            math.log10(1 + places().get(described, 0)), word in _affixes()["countries"], *cluster_prefixes(described),
-            *_part_features(word), bool(bits & COMMON_NOUN) or bits == COMPOUND)
+            math.log10(1 + places().get(described, 0)), word in regions(), *cluster_prefixes(described),
+            *_part_features(word), name_shape(described), bool(bits & COMMON_NOUN) or bits == COMPOUND)
 
 
 _WORD_COLUMNS = ("length", "initial", "all_caps", "digit", "hyphen", "zipf_de", "zipf_en", "lex_common", "lex_name",
                  "lex_place", "lex_other", "lex_compound", "lex_none", "place_pop", "country",
                  "cluster4", "cluster6", "cluster8", "part1_zipf", "part1_cluster6", "part1_name", "part1_common",
-                 "part2_zipf", "part2_common")
+                 "part2_zipf", "part2_common", "name_shape")
 
 
 def _before(flags: np.ndarray, width: int) -> np.ndarray:

@@ -54,7 +54,7 @@ _TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rat
                                           "doc_prev1_rate_min", "doc_prev1_rate_mean")]
 FORMAT = 1
 # columns that make a candidate public or no name at all: its probability is 0 (predict_rows)
-PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("judge_list", "seat", "public_name", "abbreviation")]
+PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("judge_list", "seat", "public_name", "abbreviation", "country")]
 
 
 @dataclass
@@ -187,7 +187,7 @@ class SensitivityModel:
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
         # public officials, the seats of courts and authorities, registered marks, quoted terms,
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
-        # listed abbreviations ("Abb.")
+        # listed abbreviations ("Abb."), countries and states
         probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] = 0.0
         return probabilities
 
