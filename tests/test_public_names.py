@@ -61,6 +61,12 @@ CASE_PARTIES = [
     # ("C-" after the citation's dash is a file number's letter, as "III ZR" below)
     ("EuGH 6. November 2018 - C- 569/16 und C- 570/16 - [Bauer und Willmeroth] Rn. 38",
      ["C-", "Bauer", "Willmeroth"]),
+    # "gegen" and "/" before a country, as the EGMR's cases are cited
+    ("vom 26. Juni 2012 in der Sache Herrmann gegen Deutschland (Nr. 9300/07)", ["Sache", "Herrmann"]),
+    ("EGMR, 13284/04, Bader und Kanbor / Schweden, Rn. 3", ["Bader", "Kanbor"]),
+    # ... and nowhere else: no country after them
+    ("Der Kläger Wimmer klagte gegen den Bescheid.", []),
+    ("Herr Wimmer / Frau Ebner zahlten.", []),
     # no country after the "v.", a comma between: no cited case
     ("Der Kläger Wimmer v. Hofe zahlte.", []),
     ("Herr Wimmer, der Kläger, v. Türkei", ["Kläger"]),
@@ -83,6 +89,9 @@ QUOTED_TERMS = [
     ("Die Marke wird durch den Wortbestandteil „Reflex“ geprägt.", ["Reflex"]),
     ("die Warenoberbegriffe „Kochgeräte“ und „Kocher“ umfassen", ["Kochgeräte"]),
     ("Der Begriff „Lieferungen von Wasser“ umfasst das.", ["Lieferungen", "Wasser"]),
+    # a cited decision's name in quotes
+    ("wie der Gerichtshof in seiner Entscheidung „Eli Lilly“ ausführte", ["Eli", "Lilly"]),
+    ("In den Urteilen \"Medeva\" und \"Georgetown\" betrafen die Fragen", ["Medeva"]),
     # the quote closes before the word: it is no more the term
     ("Das Wort „Hund“ Müller sagte", ["Hund"]),
     # a company's name is a party's, and quotes must open right after the noun

@@ -457,3 +457,18 @@ def test_the_recall_rules_take_the_highest_threshold_that_keeps_the_inner_folds_
         higher = [t for t in bench.GRID if t > threshold]
         assert bench.metrics_at(court, probabilities, higher[0])["recall"] < floor
     assert bench.choose(validation, "recall97") <= bench.choose(validation, "recall95")
+
+
+def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_judged():
+    model = sm.load_model()
+    text = ("Der Beschwerdeführer Plimbacher sollte nach Tunesien abgeschoben werden. Nach der Verfassung des "
+            "Freistaats Thüringen und dem Recht Thüringens sowie Tirols wohnte er in Xürstenfeld.")
+    features = sf.document_features(text, model.tables)
+    words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    country = features.rows[:, sf.COLUMN["country"]] > 0
+    assert [w for w, c in zip(words, country, strict=True) if c] == ["Tunesien", "Thüringen", "Thüringens", "Tirols"]
+    probabilities = model.predict_rows(features.rows)
+    assert (probabilities[country] == 0).all()
+    assert probabilities[words.index("Xürstenfeld")] > 0  # a town is no state: the trees judge it
+    # a city that is a state as well is no "state" here: Berlin, Hamburg, Bremen are towns courts may name
+    assert not sf._word_features("Berlin")[sf._WORD_COLUMNS.index("country")]

@@ -11,8 +11,9 @@ only one or two of them write such names at all:
 * **Parties of cited European cases.** The case names of the European courts are published with
   the parties' names: "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland", "Aranyosi
   und Căldăraru, C-404/15", "- C- 544/11 - [Petersen und Petersen]", "EuGH-Urteil Barlis 06
-  vom 15. September 2016 C - 516/14", "in der Rechtssache Webb-Sämann". Of the 546 such words in
-  the six courts' rulings, none is a placeholder.
+  vom 15. September 2016 C - 516/14", "in der Rechtssache Webb-Sämann", "in der Sache Herrmann
+  gegen Deutschland", "Bader und Kanbor / Schweden" ("gegen" and "/" only before a country). Of
+  the 609 such words in the six courts' rulings, none is a placeholder.
 * **Names of cited decisions.** German courts cite a decision with its catchword after the
   citation's dash: "BGH GRUR 2009, 949 Rn. 45 – My World", "EuGH GRUR 2015, 1198 – Nestlé /
   Cadbury [Kit Kat]" (the same place holds a file number's letters: "BGH 13. Februar 2014 - III
@@ -20,8 +21,10 @@ only one or two of them write such names at all:
   placeholder.
 * **Terms under discussion.** A word in quotes right after a noun that names a word or a term is
   talked about, not a person: "der Wortbestandteil „Reflex“", "die Zeichenkomponente „Mining“",
-  "die Begriffe „Kochgeräte“ und „Kocher“", "die Wortverbindung "ÖkoStar"". Of the 814 such words
-  in the six courts' rulings, none is a placeholder.
+  "die Begriffe „Kochgeräte“ und „Kocher“", "die Wortverbindung "ÖkoStar"", and so is a cited
+  decision's name in quotes after "Entscheidung", "Urteil" or "Rechtssache" ("in seiner
+  Entscheidung „Eli Lilly“"). Of the 862 such words in the six courts' rulings, none is a
+  placeholder.
 * **Goods and services of a mark's register entry.** The list after "Klasse 20:" up to the end of
   its sentence or a closing quote ("Klasse 20: Dekorationsgegenstände aus Holz; Figuren aus Holz;
   ... Horn, Knochen, Elfenbein, Fischbein"): of its 9,401 capitalized words, none is a placeholder.
@@ -34,7 +37,7 @@ only one or two of them write such names at all:
   Buchner, 2009, S. 30"): of 2,394 such words, none is a placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
-in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,048
+in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,142
 and 488 other mentions of such words in their ruling, none is a placeholder.
 
 All work on a text's elements (``raw``: the element texts; ``words``: their core words,
@@ -60,6 +63,9 @@ _QUOTE_OR_DASH = frozenset({"„", "\"", "“", "»", "-", "–", "&", "+"})
 
 # "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland"
 _VERSUS = frozenset({"v.", "vs.", "./.", "/.", "gg."})
+# between a party and a country they name a cited European case ("Herrmann gegen Deutschland",
+# "Bader und Kanbor / Schweden"); elsewhere they are no case's "v."
+_VERSUS_COUNTRY = frozenset({"gegen", "/"})
 # a case number of the EU's Court of Justice or General Court ("C-404/15", "C - 404/15", "T-1/99")
 _EU_NUMBER = re.compile(r"^[CT]-\d+/\d+[,;.)]?$")
 _NUMBER = re.compile(r"^\d+/\d+[,;.)]?$")
@@ -87,7 +93,10 @@ _INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
 # "Begriff", "Wortverbindung"). Not a company's name ("Firmenbezeichnung"), which is a party's.
 _TERM_ENDINGS = ("bestandteil", "bestandteile", "bestandteils", "komponente", "bezeichnung", "wortverbindung",
                  "begriff", "begriffe", "begriffs", "angabe", "wort", "worte", "wörter", "ausdruck", "ausdrucks",
-                 "silbe", "titel", "schlagwort", "slogan")
+                 "silbe", "titel", "schlagwort", "slogan",
+                 # a cited decision's name in quotes ("in seiner Entscheidung „Eli Lilly“")
+                 "entscheidung", "entscheidungen", "urteil", "urteile", "urteilen", "urteils", "rechtssache",
+                 "rechtssachen")
 _OPENING_QUOTES = ("„", "\"", "»", "“")
 _CLOSING_QUOTES = ("“", "\"", "«")
 # how far into a quoted term an element may stand
@@ -291,7 +300,7 @@ def is_case_party(raw: Sequence[str], words: Sequence[str], i: int, countries: f
         return True
     n = len(raw)
     for j in range(i + 1, min(n, i + 1 + CASE_REACH)):
-        if raw[j] in _VERSUS:
+        if raw[j] in _VERSUS or raw[j] in _VERSUS_COUNTRY:
             return j + 1 < n and words[j + 1] in countries
         if _is_eu_number(raw, j):
             return True
@@ -334,7 +343,8 @@ def public_names(raw: Sequence[str], words: Sequence[str], candidates: Sequence[
     terms = [j for j, element in enumerate(raw) if is_term_noun(element)]
     cues = [j for j, element in enumerate(raw)
             if element in _VERSUS or element[:1] in "CT" and (element in ("C", "T", "C-", "T-") or _EU_NUMBER.match(element))
-            or element.startswith("Rechtssache")]
+            or element.startswith("Rechtssache")
+            or element in _VERSUS_COUNTRY and j + 1 < len(words) and words[j + 1] in countries]
     dashes = [j for j, element in enumerate(raw) if element in _DASHES and _citation_dash(raw, j)]
     near_mark, near_term, near_case, near_dash = set(), set(), set(), set()
     for j in marks:
