@@ -49,3 +49,24 @@ def test_the_shipped_weights_tell_unknown_names_from_unknown_compounds():
     assert name_shape("Einspruchsentscheidung") < 0.05
     assert name_shape("Luftwaffe") < 0.05
     assert math.isnan(name_shape("§§"))
+    assert name_shape("Ab" * 500_000) == 0.0  # a blob is no name, and costs no million n-grams
+
+
+def test_the_builder_writes_the_weights_name_shape_reads(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "name_shape.npy"
+    assert builder.main(["--out", str(out), "--iterations", "3"]) == 0
+    theta = np.load(out)
+    assert theta.dtype == np.float16 and theta.shape == (DIMENSION + 1,)
+    assert "262144 n-gram weights" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["name_shape.npy"]  # no temporary file left
+    # name_shape reads them: three steps already part a name's letters from a noun's
+    from rulings_anon.analyzer import name_shape as shape
+
+    monkeypatch.setattr(shape, "data_path", lambda *parts: str(out))
+    shape.weights.cache_clear()
+    shape.name_shape.cache_clear()
+    try:
+        assert shape.name_shape("Xuchberger") > shape.name_shape("Einspruchsentscheidung")
+    finally:
+        shape.weights.cache_clear()
+        shape.name_shape.cache_clear()

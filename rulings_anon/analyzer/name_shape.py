@@ -26,6 +26,8 @@ from data import path as data_path
 # the n-gram lengths and the hashed space they share (weights as float16: 0.5 MB)
 GRAM_LENGTHS = (2, 3, 4, 5)
 DIMENSION = 1 << 18
+# longer words are no names (and a blob of a million letters would cost millions of n-grams)
+MAX_LENGTH = 60
 
 
 def grams(word: str) -> list[int]:
@@ -44,7 +46,9 @@ def weights() -> np.ndarray:
 @lru_cache(maxsize=200_000)
 def name_shape(word: str) -> float:
     """The probability that ``word`` is a name (person or place) by its letters; NaN for a word
-    without a letter."""
+    without a letter, 0 for one longer than :data:`MAX_LENGTH`."""
+    if len(word) > MAX_LENGTH:
+        return 0.0
     if not any(c.isalpha() for c in word):
         return math.nan
     theta = weights()

@@ -95,10 +95,12 @@ def fit(words: list[str], labels: np.ndarray, l2: float = L2, max_iterations: in
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path(data_path("scorer", "name_shape.npy")))
+    parser.add_argument("--iterations", type=int, default=300, help="L-BFGS iterations at most (about 130 "
+                        "reach the optimum)")
     args = parser.parse_args(argv)
     words, labels = training_words()
     print(f"{len(words)} words, {int(labels.sum())} names; fitting", file=sys.stderr)
-    theta = fit(words, labels)
+    theta = fit(words, labels, max_iterations=args.iterations)
     buffer = io.BytesIO()
     np.save(buffer, theta.astype(np.float16))
     with atomic_writer(args.out, "wb") as handle:
