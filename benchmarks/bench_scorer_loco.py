@@ -25,7 +25,7 @@ in clear.
 
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
 first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py``,
-``exemptions.py`` or ``public_names.py`` changed after them.
+``exemptions.py``, ``public_names.py``, ``common_words.py`` or ``name_shape.py`` changed after them.
 """
 
 from __future__ import annotations
