@@ -51,7 +51,7 @@ import numpy as np
 
 from data import path as data_path
 from rulings_anon.analyzer.common_words import abbreviations
-from rulings_anon.analyzer.exemptions import regions
+from rulings_anon.analyzer.exemptions import countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
@@ -362,7 +362,6 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     :param elements: ``split_elements(text)`` when the caller has them already.
     """
     from rulings_anon.analyzer import recognizers as rec
-    from rulings_anon.analyzer.exemptions import countries
     from rulings_anon.analyzer.public_names import public_names
 
     affixes = _affixes()
