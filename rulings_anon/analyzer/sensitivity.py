@@ -247,14 +247,12 @@ _DOC_AGGREGATES = (("doc_salutation", "salutation_before", max), ("doc_title", "
                    ("doc_judge", "judge_before", max), ("doc_institution", "institution_before", None),
                    ("doc_citation", "citation_near", None), ("doc_prev_person_noun", "prev_person_noun", max))
 # a public body before a place name it carries ("des Landgerichts Memmingen", "Justizvollzugsanstalt
-# Offenburg", "Staatsanwaltschaft Aurich", "DPMA, Dienststelle Jena"): courts print their seats and
-# authorities in clear
+# Offenburg", "Staatsanwaltschaft Aurich"): courts print their seats and authorities in clear; not an
+# office ("Dienststelle"), which is also a soldier's or an official's workplace
 _INSTITUTION_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "gerichten", "anstalt", "anstalten",
                         "staatsanwaltschaft", "behörde", "amt", "amts", "amtes", "kammer", "ministerium",
                         "ministeriums", "regierung", "verwaltung", "agentur", "kasse", "polizei", "präsidium",
-                        "direktion", "senat", "dienststelle", "dienststellen", "außenstelle", "außenstellen",
-                        "zweigstelle", "geschäftsstelle", "beratungsstelle", "leitstelle",
-                        "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
+                        "direktion", "senat", "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
 # the institutions among them whose seat is printed in clear: courts and authorities, not the
 # districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
@@ -499,9 +497,8 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
 
 def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
-    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach", "DPMA,
-    Dienststelle Jena"), which courts print in clear: of 1,910 such words in the six LER courts'
-    rulings two are placeholders. Not
+    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
+    print in clear: of 1,881 such words in the six LER courts' rulings two are placeholders. Not
     after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
     anonymize)."""
     out = np.zeros(len(cand), bool)
