@@ -63,11 +63,11 @@ RULES = {"f1": "best mean F1", "f2": "best mean F2 (recall weighted 2:1)",
          "recall97": "highest threshold with mean recall >= 0.97", "recall98": "highest threshold with mean recall >= 0.98"}
 # --consistency: spread every name word (None), or only those below these German Zipf frequencies
 NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
+# the recalls at which the ranking's precision is printed
+AT_RECALL = (0.8, 0.85)
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 # thresholds the rules choose from; the lowest ones for recall-first review (recall 0.95 needs
 # probabilities of a few ten-thousandths to thousandths on the left-out courts)
-# the recalls at which the ranking's precision is printed
-AT_RECALL = (0.8, 0.85)
 GRID = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x in np.arange(0.02, 0.98, 0.01)]
 
 

@@ -90,8 +90,7 @@ def countries() -> frozenset[str]:
     rulings none of 905 mentions is anonymized ("in Russland geboren")."""
     from faker.providers.address.de_DE import Provider
 
-    names = set(Provider.countries) | set(_AFFIXES["countries"])
-    return frozenset(names) | frozenset(c + "s" for c in names if c[-1] not in "sz")
+    return _with_genitives(set(Provider.countries) | set(_AFFIXES["countries"]))
 
 
 @lru_cache(maxsize=1)
@@ -99,8 +98,12 @@ def regions() -> frozenset[str]:
     """The countries and the German and Austrian states that are no city (``states`` in
     ``data/name_affixes.json``), with their genitives: none of the 895 countries' and 568 states'
     mentions in the six LER courts' rulings is anonymized ("Verfassung des Freistaats Thüringen")."""
-    states = set(_AFFIXES["states"])
-    return countries() | frozenset(states) | frozenset(s + "s" for s in states if s[-1] not in "sz")
+    return countries() | _with_genitives(_AFFIXES["states"])
+
+
+def _with_genitives(names) -> frozenset[str]:
+    """``names`` and their regular genitives ("Russlands"; not after "s" or "z")."""
+    return frozenset(names) | frozenset(n + "s" for n in names if n[-1] not in "sz")
 
 
 def after_court_designation(text: str, start: int) -> bool:
