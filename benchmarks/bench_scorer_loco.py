@@ -73,12 +73,13 @@ GRID = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x 
 
 def features_changed() -> float:
     """When the code the features come from last changed: the features and the rules they ask
-    (judges, signatures, seats, public names, abbreviations), so a cached court's rows are rebuilt
-    after any of them changes."""
+    (judges, signatures, seats, public names, abbreviations) and the words around names they read
+    (``data/name_affixes.json``), so a cached court's rows are rebuilt after any of them changes."""
     from rulings_anon.analyzer import common_words, exemptions, name_shape, public_names
 
     modules = (sf, exemptions, public_names, common_words, name_shape)
-    return max(Path(module.__file__).stat().st_mtime for module in modules)
+    files = [Path(module.__file__) for module in modules] + [data.path("name_affixes.json")]
+    return max(file.stat().st_mtime for file in files)
 
 
 def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.CourtFeatures:

@@ -25,7 +25,7 @@ import data
 from evaluation.testset import gold_records
 from rulings_anon.analyzer import public_names as pn
 from rulings_anon.analyzer import sensitivity as sf
-from rulings_anon.analyzer.exemptions import countries
+from rulings_anon.analyzer.exemptions import case_countries
 from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Span, element_labels, split_elements
 
@@ -38,7 +38,7 @@ RULES = ("mark name", "mark name, other mentions", "quoted term", "quoted term, 
 def marked_by_rule(raw: list[str], words: list[str]) -> dict[str, set[int]]:
     """Rule -> the candidate indices it marks in one text."""
     candidates = [i for i, w in enumerate(words) if sf.is_candidate(w)]
-    in_countries = countries()
+    in_countries = case_countries()
     mark = {i for i in candidates if pn.in_mark_name(raw, words, i)}
     term = {i for i in candidates if pn.in_quoted_term(raw, i)}
     case = {i for i in candidates if pn.is_case_party(raw, words, i, in_countries)}

@@ -9,6 +9,7 @@ file is ``rulings_anon.ner.lexicon_builder``'s job.
 from __future__ import annotations
 
 import gzip
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +23,8 @@ COMMON_NOUN, PERSON_NAME, PLACE_NAME, OTHER_PROPER = 1, 2, 4, 8
 COMPOUND = 16
 SIZE = 32  # ids 0..31: every combination of the bits
 MIN_HEAD, MIN_MODIFIER = 4, 3
+# a word of German letters alone: the form a dictionary or a frequency list can be asked for as it is
+GERMAN_LETTERS = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
 DEFAULT = "de-nouns"
 
 

@@ -8,7 +8,7 @@ from data import path as data_path
 from rulings_anon.analyzer import public_names as pn
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
-from rulings_anon.analyzer.exemptions import countries
+from rulings_anon.analyzer.exemptions import case_countries
 from rulings_anon.document import split_elements
 
 
@@ -18,7 +18,7 @@ def _public(text: str) -> list[str]:
     raw = [e.text for e in elements]
     words = [sf.core_word(t) for t in raw]
     candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
-    marked = pn.public_names(raw, words, candidates, countries())
+    marked = pn.public_names(raw, words, candidates, case_countries())
     return [words[i] for i, m in zip(candidates, marked, strict=True) if m]
 
 
@@ -70,6 +70,14 @@ CASE_PARTIES = [
     # no country after the "v.", a comma between: no cited case
     ("Der Kläger Wimmer v. Hofe zahlte.", []),
     ("Herr Wimmer, der Kläger, v. Türkei", ["Kläger"]),
+    # the European Court of Human Rights' English and French case names
+    ("(vgl. EGMR, Findlay v. The United Kingdom, Urteil vom 25. Februar 1997)", ["Findlay"]),
+    ("EGMR, Campbell and Fell v. the United Kingdom, Nr. 7819/77", ["Campbell", "Fell"]),
+    ("vgl. EGMR <GK>, Lautsi et al. v. Italy, Urteil vom 18. März 2011", ["Lautsi"]),
+    ("(vgl. EGMR, Irfan Bayrak c. Turquie, Urteil vom 3. Mai 2007)", ["Irfan", "Bayrak"]),
+    # a country's English name that is also a first name counts only after the "v."
+    ("Frau Georgia Wimmer zahlte. Die Zeugin c. Georgia", ["Die", "Zeugin"]),
+    ("Der Kläger Wimmer, c. Anlage K 3", []),
 ]
 
 
@@ -127,6 +135,19 @@ WORK_AUTHORS = [
     # a name before a comma, no citation's opening before it or no work after it
     ("Der Kläger Wimmer, Beamter, 7. Aufl.", []),
     ("vgl. Wimmer, der am 3. Mai 2010 klagte.", []),
+    # before a comma, a journal, a year and a page, co-authors joined by "/"
+    ("Plenker, DB 2009, 1430; Portner, DStR 2009, 1838; Niermann", ["Plenker", "Portner"]),
+    ("(vgl. Brehm / Schifferdecker, SGb 2010, 331 ff)", ["Brehm", "Schifferdecker"]),
+    # a journal all in capitals has at most five letters: a title's word is no journal
+    ("Steers, Wendy Dittrich, UROLOGY 1999, 54", []),
+    # the author and the editors of a commentary ("van" inside a name)
+    ("Kuhn in Herrmann / Heuer / Raupach, EStG, § 49 Rz 3", ["Kuhn", "Herrmann", "Heuer", "Raupach"]),
+    ("; van Lishaut in Rödder / Herlinghaus / van Lishaut, UmwStG, 2. Aufl.",
+     ["Lishaut", "Rödder", "Herlinghaus", "Lishaut"]),
+    ("Pung / Werner in Dötsch / Pung / Möhlenbrock, KStG", ["Pung", "Werner", "Dötsch", "Pung", "Möhlenbrock"]),
+    # a place with "/" after "in" is no list of editors: no law, edition or "§" after it
+    ("Herr Wimmer wohnt in Halle / Saale, Die Klägerin zahlte.", []),
+    ("Frau Ebner in Frankfurt / Oder, vertreten durch Herrn Wimmer", []),
 ]
 
 
@@ -170,10 +191,10 @@ def test_the_prefilter_marks_what_the_rules_mark():
     candidates = [i for i, w in enumerate(words) if w[:1].isupper()]
     goods = pn.goods_lists(raw)
     named = {words[i] for i in candidates if pn.in_mark_name(raw, words, i) or pn.in_quoted_term(raw, i)
-             or pn.is_case_party(raw, words, i, countries())}
+             or pn.is_case_party(raw, words, i, case_countries())}
     slow = [words[i] in named or pn.in_decision_name(raw, words, i) or goods[i] or pn.is_work_author(raw, i)
             for i in candidates]
-    assert pn.public_names(raw, words, candidates, countries()) == slow
+    assert pn.public_names(raw, words, candidates, case_countries()) == slow
     marked = [words[i] for i, m in zip(candidates, slow, strict=True) if m]
     # "Herr" of the cited case's party run ("Herr Wimmer v. Türkei") in its other mention too
     assert marked == ["Becker", "Limmer", "Kontor", "Gast", "Popp", "Aranyosi", "Jülich", "Herr", "Wimmer",

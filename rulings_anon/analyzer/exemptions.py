@@ -101,6 +101,16 @@ def regions() -> frozenset[str]:
     return countries() | _with_genitives(_AFFIXES["states"])
 
 
+@lru_cache(maxsize=1)
+def case_countries() -> frozenset[str]:
+    """The countries a cited European case names after "v.", "c." or "gegen": :func:`countries`,
+    the English and French names of the Council of Europe's states (``case_countries`` in
+    ``data/name_affixes.json``: "Findlay v. the United Kingdom", "Bayrak c. Turquie") and the first
+    word of every name of more than one ("Vereinigtes Königreich", "Royaume-Uni" is one)."""
+    names = countries() | frozenset(_AFFIXES["case_countries"])
+    return names | frozenset(name.split()[0] for name in names)
+
+
 def _with_genitives(names) -> frozenset[str]:
     """``names`` and their regular genitives ("Russlands"; not after "s" or "z")."""
     return frozenset(names) | frozenset(n + "s" for n in names if n[-1] not in "sz")

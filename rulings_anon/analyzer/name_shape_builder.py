@@ -30,12 +30,11 @@ import numpy as np
 from data import path as data_path
 from rulings_anon.analyzer.name_shape import DIMENSION, grams
 from rulings_anon.jsonl import atomic_writer
-from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, PLACE_NAME
+from rulings_anon.lexicon import COMMON_NOUN, GERMAN_LETTERS, PERSON_NAME, PLACE_NAME
 
 # the cluster branches (first six steps of the path) of surnames and first names
 NAME_BRANCHES = (8, 24, 40)
 _TITLE_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{2,}$")
-_LETTERS = re.compile(r"^[A-ZÄÖÜa-zäöüß]+$")
 L2 = 1e-5
 
 
@@ -46,7 +45,7 @@ def training_words() -> tuple[list[str], np.ndarray]:
         for line in handle:
             form, _, bits = line.rstrip("\n").partition("\t")
             bits = int(bits)
-            if not _LETTERS.match(form):
+            if not GERMAN_LETTERS.match(form):
                 continue
             if bits & (PERSON_NAME | PLACE_NAME) and not bits & COMMON_NOUN:
                 labels[form] = 1
@@ -55,7 +54,7 @@ def training_words() -> tuple[list[str], np.ndarray]:
     with gzip.open(data_path("scorer", "places.tsv.gz"), "rt", encoding="utf-8") as handle:
         for line in handle:
             name = line.partition("\t")[0]
-            if _LETTERS.match(name):
+            if GERMAN_LETTERS.match(name):
                 labels.setdefault(name, 1)
     with gzip.open(data_path("scorer", "clusters.tsv.gz"), "rt", encoding="utf-8") as handle:
         for line in handle:

@@ -12,8 +12,9 @@ only one or two of them write such names at all:
   the parties' names: "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland", "Aranyosi
   und Căldăraru, C-404/15", "- C- 544/11 - [Petersen und Petersen]", "EuGH-Urteil Barlis 06
   vom 15. September 2016 C - 516/14", "in der Rechtssache Webb-Sämann", "in der Sache Herrmann
-  gegen Deutschland", "Bader und Kanbor / Schweden" ("gegen" and "/" only before a country). Of
-  the 609 such words in the six courts' rulings, none is a placeholder.
+  gegen Deutschland", "Bader und Kanbor / Schweden" ("gegen" and "/" only before a country), and
+  the European Court of Human Rights' English and French names ("Findlay v. the United Kingdom",
+  "Bayrak c. Turquie"). Of the 747 such words in the six courts' rulings, none is a placeholder.
 * **Names of cited decisions.** German courts cite a decision with its catchword after the
   citation's dash: "BGH GRUR 2009, 949 Rn. 45 – My World", "EuGH GRUR 2015, 1198 – Nestlé /
   Cadbury [Kit Kat]" (the same place holds a file number's letters: "BGH 13. Februar 2014 - III
@@ -33,12 +34,16 @@ only one or two of them write such names at all:
   Verfassungslehre, 7. Aufl.", "vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl."), a
   name before "in" and an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."), a name right
   before a journal, a year and a page ("Frey BB 2005, 1044", as BAG cites; also the court in "BGH
-  GRUR 2009, 949") and the honoree of a Festschrift ("Bauer, in: Festschrift für Herbert
-  Buchner, 2009, S. 30"): of 2,394 such words, none is a placeholder.
+  GRUR 2009, 949") or before its comma ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb
+  2010, 331"), the author and the editors of a commentary cited with its editors ("Kuhn in
+  Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
+  after them, so "in Halle / Saale" is no list of editors) and the honoree of a Festschrift
+  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,037 such words, none is a
+  placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
 in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,142
-and 488 other mentions of such words in their ruling, none is a placeholder.
+and 418 other mentions of such words in their ruling, none is a placeholder.
 
 All work on a text's elements (``raw``: the element texts; ``words``: their core words,
 :func:`rulings_anon.analyzer.sensitivity.core_word`) and answer per candidate index.
@@ -61,15 +66,18 @@ _MARK_NOUNS = frozenset({"zeichen", "zeichens", "wortzeichen", "wortzeichens", "
 MARK_LENGTH = 5
 _QUOTE_OR_DASH = frozenset({"„", "\"", "“", "»", "-", "–", "&", "+"})
 
-# "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland"
-_VERSUS = frozenset({"v.", "vs.", "./.", "/.", "gg."})
+# "Demir und Baykara v. Türkei", "Gast und Popp ./. Deutschland", "Findlay v. the United Kingdom",
+# "Bayrak c. Turquie"
+_VERSUS = frozenset({"v.", "vs.", "./.", "/.", "gg.", "c."})
 # between a party and a country they name a cited European case ("Herrmann gegen Deutschland",
 # "Bader und Kanbor / Schweden"); elsewhere they are no case's "v."
 _VERSUS_COUNTRY = frozenset({"gegen", "/"})
 # a case number of the EU's Court of Justice or General Court ("C-404/15", "C - 404/15", "T-1/99")
 _EU_NUMBER = re.compile(r"^[CT]-\d+/\d+[,;.)]?$")
 _NUMBER = re.compile(r"^\d+/\d+[,;.)]?$")
-_PARTY_LINKS = frozenset({"und", "u.", "a.", "&", "sowie"})
+_PARTY_LINKS = frozenset({"und", "u.", "a.", "&", "sowie", "and", "et", "al."})
+# the article before a country's English name ("v. the Netherlands")
+_ARTICLES = frozenset({"the", "The"})
 # how far a party's name may stand before the "v." or the case number, and how many elements a
 # date between may take ("vom 15. September 2016 C - 516/14")
 CASE_REACH = 6
@@ -122,6 +130,13 @@ _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
 # article without a comma after its author ("Frey BB 2005, 1044")
 _JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
 _YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
+# a law's or a commentary's abbreviation after its editors ("in Körner / Patzak / Volkmer, BtMG"):
+# a capital inside the word ("KStG", "ZPO", "MarkenG"), as in a journal's name
+_LAW_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}[,.]?$")
+# how many co-authors or editors a citation may list with "/" ("Rödder / Herlinghaus / van Lishaut")
+AUTHORS_LENGTH = 5
+# lower-case particles inside an author's name ("van Lishaut", "von Raumer")
+_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "zu"})
 # what surrounds a mark or term noun in the text ("„Wortmarke“", "(Begriff),")
 _NOUN_PUNCTUATION = "„“\"»«(),:;"
 
@@ -204,9 +219,14 @@ def is_work_author(raw: Sequence[str], i: int) -> bool:
     what opens a citation ("(Eichenberger,", "vgl. Häberle,", "; Mett,"; a first name between),
     a work's edition or year and page after it (BAG leaves the comma out); a name before "in" and
     an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."); a name right before a
-    journal, a year and a page ("Frey BB 2005, 1044"); or the honoree of a Festschrift
-    ("Festschrift für Herbert Buchner")."""
-    if _before_journal(raw, i) or _before_edited_work(raw, i):
+    journal, a year and a page ("Frey BB 2005, 1044"), or before its comma and co-authors
+    ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb 2010, 331"); an author or an editor
+    of a commentary cited with its editors ("Kuhn in Herrmann / Heuer / Raupach, EStG"); or the
+    honoree of a Festschrift ("Festschrift für Herbert Buchner")."""
+    if _before_journal(raw, i) or _before_edited_work(raw, i) or _in_editors(raw, i):
+        return True
+    last = _last_coauthor(raw, i)
+    if _journal_after_comma(raw, last) or _before_editors(raw, last):
         return True
     for j in range(i - 1, max(-1, i - 4), -1):
         if raw[j] in ("für", "zum", "zu"):
@@ -220,6 +240,63 @@ def is_work_author(raw: Sequence[str], i: int) -> bool:
     # without the comma, as BAG cites: "(vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl.)"
     return (not raw[i].endswith((".", ";", ":")) and i + 1 < len(raw) and raw[i + 1][:1].isupper()
             and _citation_opens_before(raw, i) and _work_follows(raw, i))
+
+
+def _last_coauthor(raw: Sequence[str], i: int) -> int:
+    """The last of the names joined to element ``i`` by "/" ("Brehm / Schifferdecker"), at most
+    :data:`AUTHORS_LENGTH`; ``i`` itself when none follows."""
+    last = i
+    for _ in range(AUTHORS_LENGTH - 1):
+        j = last + 2
+        while j < len(raw) and raw[j] in _NAME_PARTICLES:
+            j += 1
+        if not (raw[last + 1:last + 2] == ["/"] and j < len(raw) and raw[j][:1].isupper()):
+            break
+        last = j
+    return last
+
+
+def _journal_after_comma(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` ends with a comma before a journal, a year and a page ("Portner,
+    DStR 2009, 1838"); a journal all in capitals has at most five letters ("NJW", not a title's
+    "UROLOGY")."""
+    if not (raw[i].endswith(",") and i + 3 < len(raw)):
+        return False
+    journal = raw[i + 1]
+    return (bool(_JOURNAL.match(journal)) and (not journal.isupper() or len(journal.split("-")[0]) <= 5)
+            and bool(_YEAR_COMMA.match(raw[i + 2])) and raw[i + 3][:1].isdigit())
+
+
+def _editors_end(raw: Sequence[str], start: int) -> int | None:
+    """The last editor of a list opening at element ``start`` ("Herrmann / Heuer / Raupach,
+    EStG"): at least two names joined by "/", and a law's abbreviation, an edition, a year and
+    page or a "§" after them; None when no such list opens there."""
+    last = _last_coauthor(raw, start)
+    if last == start:
+        return None
+    after = raw[last + 1:last + 4]
+    if (raw[last].endswith(",") and after and _LAW_ABBREVIATION.match(after[0])) or "§" in after \
+            or _work_follows(raw, last):
+        return last
+    return None
+
+
+def _before_editors(raw: Sequence[str], i: int) -> bool:
+    """Whether "in" and a list of editors follow element ``i`` ("Kuhn in Herrmann / Heuer")."""
+    return (i + 2 < len(raw) and raw[i + 1] in ("in", "in:") and raw[i + 2][:1].isupper()
+            and _editors_end(raw, i + 2) is not None)
+
+
+def _in_editors(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` stands in a list of editors after "in" ("in Körner / Patzak / Volkmer,
+    BtMG")."""
+    for j in range(i, max(-1, i - 3 * AUTHORS_LENGTH), -1):
+        if raw[j] in ("in", "in:"):
+            end = _editors_end(raw, j + 1) if j + 1 < len(raw) and raw[j + 1][:1].isupper() else None
+            return end is not None and end >= i
+        if not (raw[j][:1].isupper() or raw[j] == "/" or raw[j] in _NAME_PARTICLES):
+            return False
+    return False
 
 
 def _before_edited_work(raw: Sequence[str], i: int) -> bool:
@@ -301,7 +378,8 @@ def is_case_party(raw: Sequence[str], words: Sequence[str], i: int, countries: f
     n = len(raw)
     for j in range(i + 1, min(n, i + 1 + CASE_REACH)):
         if raw[j] in _VERSUS or raw[j] in _VERSUS_COUNTRY:
-            return j + 1 < n and words[j + 1] in countries
+            k = j + 2 if j + 2 < n and raw[j + 1] in _ARTICLES else j + 1
+            return k < n and words[k] in countries
         if _is_eu_number(raw, j):
             return True
         if raw[j - 1].endswith((",", ";", ":")):

@@ -51,13 +51,14 @@ import numpy as np
 
 from data import path as data_path
 from rulings_anon.analyzer.common_words import abbreviations
-from rulings_anon.analyzer.exemptions import countries, regions
+from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
     COMMON_NOUN,
     COMPOUND,
+    GERMAN_LETTERS,
     OTHER_PROPER,
     PERSON_NAME,
     PLACE_NAME,
@@ -132,9 +133,6 @@ def cluster_prefixes(word: str) -> tuple[int, ...]:
     return tuple(cluster & ((1 << depth) - 1) for depth in CLUSTER_DEPTHS)
 
 
-_PLAIN_WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
-
-
 @lru_cache(maxsize=4)
 def _frequencies(lang: str) -> dict[str, float]:
     from wordfreq import get_frequency_dict
@@ -146,7 +144,7 @@ def _frequencies(lang: str) -> dict[str, float]:
 def _zipf(word: str, lang: str) -> float:
     """``wordfreq.zipf_frequency(word, lang)``; a word of letters alone is looked up directly (the
     same value, without the tokenizer, which costs more than the rest of the features)."""
-    if _PLAIN_WORD.match(word):
+    if GERMAN_LETTERS.match(word):
         frequency = _frequencies(lang).get(word.casefold())
         if not frequency:
             return 0.0
@@ -424,7 +422,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
     rows[:, COLUMN["seat"]] = _seats(words, cand, affixes)
-    rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, countries())
+    rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, case_countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
                                      | _in_signature(text, elements, cand, capital)
                                      | _after_public_office(words, cand))
