@@ -60,7 +60,8 @@ RULES = {"f1": "best mean F1", "f2": "best mean F2 (recall weighted 2:1)",
          "f2plateau": f"highest threshold with mean F2 within {PLATEAU} of the best",
          "recall85": "highest threshold with mean recall >= 0.85",
          "recall90": "highest threshold with mean recall >= 0.90", "recall95": "highest threshold with mean recall >= 0.95",
-         "recall97": "highest threshold with mean recall >= 0.97", "recall98": "highest threshold with mean recall >= 0.98"}
+         "recall97": "highest threshold with mean recall >= 0.97", "recall98": "highest threshold with mean recall >= 0.98",
+         "lowest95": "highest threshold at which every validation court's recall is >= 0.95"}
 # --consistency: spread every name word (None), or only those below these German Zipf frequencies
 NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 # the recalls at which the ranking's precision is printed
@@ -199,6 +200,10 @@ def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str
     if rule == "f2plateau":
         best = max(means[t]["f2"] for t in GRID)
         return max(t for t in GRID if means[t]["f2"] >= best - PLATEAU)
+    if rule.startswith("lowest"):  # "lowest95": every validation court's recall >= 0.95
+        floor = int(rule.removeprefix("lowest")) / 100
+        ok = [t for t in GRID if all(metrics_at(c, p, t)["recall"] >= floor for c, p in validation.values())]
+        return max(ok) if ok else GRID[0]
     floor = int(rule.removeprefix("recall")) / 100  # "recall97": mean recall >= 0.97
     ok = [t for t in GRID if means[t]["recall"] >= floor]
     return max(ok) if ok else GRID[0]

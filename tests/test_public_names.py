@@ -135,6 +135,9 @@ WORK_AUTHORS = [
     # a name before a comma, no citation's opening before it or no work after it
     ("Der Kläger Wimmer, Beamter, 7. Aufl.", []),
     ("vgl. Wimmer, der am 3. Mai 2010 klagte.", []),
+    # a title's article after the comma opens a citation wherever it stands
+    ("so a. A. wohl Däubler, Der Streik im öffentlichen Dienst, 2. Aufl. 1971, S. 3", ["Däubler"]),
+    ("Geklagt hat Wimmer, Die Beklagte zahlte.", []),
     # before a comma, a journal, a year and a page, co-authors joined by "/"
     ("Plenker, DB 2009, 1430; Portner, DStR 2009, 1838; Niermann", ["Plenker", "Portner"]),
     ("(vgl. Brehm / Schifferdecker, SGb 2010, 331 ff)", ["Brehm", "Schifferdecker"]),

@@ -31,14 +31,15 @@ only one or two of them write such names at all:
   ... Horn, Knochen, Elfenbein, Fischbein"): of its 9,401 capitalized words, none is a placeholder.
 * **Authors of cited works.** A name that opens a citation ("(Eichenberger, Die richterliche
   Unabhängigkeit als staatsrechtliches Problem, 1960, S. 43)", "vgl. Häberle, Europäische
-  Verfassungslehre, 7. Aufl.", "vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl."), a
-  name before "in" and an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."), a name right
+  Verfassungslehre, 7. Aufl.", "vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl.") or
+  stands before a title's article ("a. A. wohl Däubler, Der Streik im öffentlichen Dienst, 2.
+  Aufl."), a name before "in" and an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."), a name right
   before a journal, a year and a page ("Frey BB 2005, 1044", as BAG cites; also the court in "BGH
   GRUR 2009, 949") or before its comma ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb
   2010, 331"), the author and the editors of a commentary cited with its editors ("Kuhn in
   Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
   after them, so "in Halle / Saale" is no list of editors) and the honoree of a Festschrift
-  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,037 such words, none is a
+  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,049 such words, none is a
   placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
@@ -123,6 +124,9 @@ GOODS_LENGTH = 400
 _CITATION_OPENERS = frozenset({"(", "vgl.", "Vgl.", "auch", "etwa", "bei", "s.", "siehe", "ferner", "auf"})
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[,;)]?$")
 _PAGE_WORDS = frozenset({"S.", "Rn.", "Rdnr.", "Bd.", "p."})
+# a work's title after its author's comma, wherever the citation opens ("a. A. wohl Däubler, Der
+# Streik im öffentlichen Dienst, 2. Aufl.")
+_TITLE_OPENERS = frozenset({"Der", "Die", "Das", "Zur", "Zum", "Ein", "Eine", "Über", "Vom"})
 # how far after the author's name the work's edition or year and page may stand
 WORK_REACH = 14
 _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
@@ -216,8 +220,9 @@ def _before_journal(raw: Sequence[str], i: int) -> bool:
 
 def is_work_author(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` names the author of a cited work: a name before a comma, right after
-    what opens a citation ("(Eichenberger,", "vgl. Häberle,", "; Mett,"; a first name between),
-    a work's edition or year and page after it (BAG leaves the comma out); a name before "in" and
+    what opens a citation ("(Eichenberger,", "vgl. Häberle,", "; Mett,"; a first name between) or
+    before a title's article ("Däubler, Der Streik"), a work's edition or year and page after it
+    (BAG leaves the comma out); a name before "in" and
     an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."); a name right before a
     journal, a year and a page ("Frey BB 2005, 1044"), or before its comma and co-authors
     ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb 2010, 331"); an author or an editor
@@ -236,7 +241,8 @@ def is_work_author(raw: Sequence[str], i: int) -> bool:
         if not raw[j][:1].isupper():
             break
     if raw[i].endswith(","):
-        return _citation_opens_before(raw, i) and _work_follows(raw, i)
+        opens = _citation_opens_before(raw, i) or (i + 1 < len(raw) and raw[i + 1] in _TITLE_OPENERS)
+        return opens and _work_follows(raw, i)
     # without the comma, as BAG cites: "(vgl. Schack Internationales Zivilverfahrensrecht 5. Aufl.)"
     return (not raw[i].endswith((".", ";", ":")) and i + 1 < len(raw) and raw[i + 1][:1].isupper()
             and _citation_opens_before(raw, i) and _work_follows(raw, i))
