@@ -113,6 +113,14 @@ def test_when_a_public_office_precedes_a_name_then_its_holder_is_public():
                    "judge_list") == ["Kokott"]
 
 
+def test_when_an_office_is_a_compound_or_names_its_institution_then_its_holder_is_public_too():
+    text = ("Die Verteidigungsministerin Ursula von der Leyen ordnete es an. Die von US-Präsident Obama "
+            "unterbreiteten Vorschläge. Der Präsident des BND Bruno Kahl sagte aus. Der Generalbundesanwalt "
+            "Siegfried Buback. Der Vereinspräsident Kellner und der Zeuge Huber sagten aus.")
+    # not a club's president, nor a witness
+    assert _marked(text, "judge_list") == ["Ursula", "Leyen", "Obama", "Bruno", "Kahl", "Siegfried", "Buback"]
+
+
 @pytest.mark.parametrize("text, word, seat", [
     ("Der Beschluss des Amtsgerichts Soltau vom 8. Februar wird aufgehoben.", "Soltau", 1.0),
     ("Die Staatsanwaltschaft Memmingen erhob Anklage.", "Memmingen", 1.0),

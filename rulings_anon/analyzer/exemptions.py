@@ -63,6 +63,9 @@ _NAME = re.compile(r"^[A-ZÄÖÜ][\w'’-]*$")
 _CONNECTORS = frozenset({"und", "sowie", ","})
 _NOT_NAMES = frozenset(_AFFIXES["not_name_words"])
 _PUBLIC_OFFICE = _inflected(_AFFIXES["public_offices"], "in|innen|en|n|s|r")
+# a compound whose head is an office ("Verteidigungsministerin", "US-Präsidenten"), lower-cased
+_OFFICE_COMPOUND = re.compile("^(.+?)-?(?:" + "|".join(_AFFIXES["public_office_heads"]) + ")(?:in|innen|en|n|s)?$")
+_NOT_OFFICE_MODIFIERS = tuple(_AFFIXES["not_office_modifiers"])
 _CITED = re.compile(r"[\s,]*et\s*al\b|,\s*in:")
 # How far back a list of judges may reach: roles, titles, names and connectors only.
 MAX_LIST = 16
@@ -151,8 +154,12 @@ def after_public_office(text: str, start: int) -> bool:
 @lru_cache(maxsize=65536)
 def public_office(word: str) -> bool:
     """Whether ``word`` is a public office of ``data/name_affixes.json``, in any inflection
-    ("Ministerpräsidenten", "Präsidentin")."""
-    return _PUBLIC_OFFICE.match(word) is not None
+    ("Ministerpräsidenten", "Präsidentin"), or a compound with such a head ("Verteidigungsministerin",
+    "US-Präsident"; not a club's president, "Vereinspräsident")."""
+    if _PUBLIC_OFFICE.match(word) is not None:
+        return True
+    compound = _OFFICE_COMPOUND.match(word.lower()) if word[:1].isupper() else None
+    return compound is not None and not compound.group(1).startswith(_NOT_OFFICE_MODIFIERS)
 
 
 def after_judge_role(text: str, start: int) -> bool:

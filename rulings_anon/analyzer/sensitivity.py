@@ -251,6 +251,14 @@ _INSTITUTION_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "g
                         "staatsanwaltschaft", "behörde", "amt", "amts", "amtes", "kammer", "ministerium",
                         "ministeriums", "regierung", "verwaltung", "agentur", "kasse", "polizei", "präsidium",
                         "direktion", "senat", "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
+# how far back a public office may stand before its holder's name, and the institutions an office
+# belongs to ("Präsident des Bundesnachrichtendienstes", "Minister der Verteidigung" is no institution)
+OFFICE_REACH = 8
+_OFFICE_INSTITUTION_ENDINGS = _INSTITUTION_ENDINGS + ("dienst", "dienstes", "tag", "tages", "tags", "rat", "rates",
+                                                      "rats", "bank", "kommission", "parlaments", "republik")
+_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
+# lower-case particles inside a name ("Ursula von der Leyen")
+_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "zu", "vom", "zur"})
 # the institutions among them whose seat is printed in clear: courts and authorities, not the
 # districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
@@ -510,24 +518,41 @@ def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]
 
 
 def _after_public_office(words: list[str], cand: np.ndarray) -> np.ndarray:
-    """Per candidate: whether it names the holder of a public office right before it, titles and a
-    first name between allowed ("Vizepräsidenten Ferdinand Kirchhof", "Ministerpräsident Dr.
-    Müller"): public officials, whom courts name in clear (the six LER courts anonymize none of the
-    25 such words; :func:`rulings_anon.analyzer.exemptions.public_office`)."""
+    """Per candidate: whether it names the holder of a public office right before it, titles, a
+    first name and particles between allowed ("Vizepräsidenten Ferdinand Kirchhof", "Ministerpräsident
+    Dr. Müller", "Verteidigungsministerin Ursula von der Leyen"), or after the office's institution
+    ("Präsident des BND Bruno Kahl"): public officials, whom courts name in clear (of the 62 such
+    words in the six LER courts' rulings 2 are placeholders, BPatG's "des früheren US-Präsidenten
+    John F. Kennedy"; :func:`rulings_anon.analyzer.exemptions.public_office`)."""
     from rulings_anon.analyzer.exemptions import public_office, title_piece
 
     office = np.fromiter((w[:1].isupper() and public_office(w) for w in words), bool, len(words))
     out = np.zeros(len(cand), bool)
-    for k in np.flatnonzero(_before(office, 6)[cand]):
-        j = int(cand[k]) - 1
-        while j >= 0 and title_piece(words[j]):
+    for k in np.flatnonzero(_before(office, OFFICE_REACH)[cand]):
+        i = int(cand[k])
+        j = i - 1
+        while j >= 0 and (title_piece(words[j]) or words[j] in _NAME_PARTICLES):
             j -= 1
         if j >= 1 and words[j][:1].isupper() and not office[j]:
             j -= 1  # a first name
             while j >= 0 and title_piece(words[j]):
                 j -= 1
-        out[k] = j >= 0 and bool(office[j])
+        out[k] = j >= 0 and bool(office[j]) or _after_office_institution(words, office, i)
     return out
+
+
+def _after_office_institution(words: list[str], office: np.ndarray, i: int) -> bool:
+    """Whether an office, "des" or "der" and an institution stand before word ``i`` ("Präsident des
+    BND Bruno Kahl", "Präsidenten des Bundesamtes für Verfassungsschutz"): the institution an
+    abbreviation or a word with an institution's ending."""
+    j = i - 1
+    while j >= 1 and i - j <= OFFICE_REACH - 2 and (words[j][:1].isupper() or words[j] in ("für", "und")) \
+            and not office[j]:
+        j -= 1
+    if not (j >= 1 and j + 1 < i and words[j] in ("des", "der") and office[j - 1]):
+        return False
+    institution = words[j + 1]
+    return bool(_ABBREVIATION.match(institution)) or institution.lower().endswith(_OFFICE_INSTITUTION_ENDINGS)
 
 
 def _in_signature(text: str, elements: list[Element], cand: np.ndarray, capital: np.ndarray) -> np.ndarray:
