@@ -39,7 +39,7 @@ only one or two of them write such names at all:
   2010, 331"), the author and the editors of a commentary cited with its editors ("Kuhn in
   Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
   after them, so "in Halle / Saale" is no list of editors) and the honoree of a Festschrift
-  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,049 such words, none is a
+  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,055 such words, none is a
   placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
@@ -139,8 +139,8 @@ _YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
 _LAW_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}[,.]?$")
 # how many co-authors or editors a citation may list with "/" ("Rödder / Herlinghaus / van Lishaut")
 AUTHORS_LENGTH = 5
-# lower-case particles inside an author's name ("van Lishaut", "von Raumer")
-_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "zu"})
+# lower-case particles inside a name ("van Lishaut", "von Raumer", "Ursula von der Leyen")
+NAME_PARTICLES = frozenset({"von", "van", "de", "der", "zu", "vom", "zur"})
 # what surrounds a mark or term noun in the text ("„Wortmarke“", "(Begriff),")
 _NOUN_PUNCTUATION = "„“\"»«(),:;"
 
@@ -254,7 +254,7 @@ def _last_coauthor(raw: Sequence[str], i: int) -> int:
     last = i
     for _ in range(AUTHORS_LENGTH - 1):
         j = last + 2
-        while j < len(raw) and raw[j] in _NAME_PARTICLES:
+        while j < len(raw) and raw[j] in NAME_PARTICLES:
             j += 1
         if not (raw[last + 1:last + 2] == ["/"] and j < len(raw) and raw[j][:1].isupper()):
             break
@@ -300,7 +300,7 @@ def _in_editors(raw: Sequence[str], i: int) -> bool:
         if raw[j] in ("in", "in:"):
             end = _editors_end(raw, j + 1) if j + 1 < len(raw) and raw[j + 1][:1].isupper() else None
             return end is not None and end >= i
-        if not (raw[j][:1].isupper() or raw[j] == "/" or raw[j] in _NAME_PARTICLES):
+        if not (raw[j][:1].isupper() or raw[j] == "/" or raw[j] in NAME_PARTICLES):
             return False
     return False
 

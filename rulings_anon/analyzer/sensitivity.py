@@ -257,8 +257,6 @@ OFFICE_REACH = 8
 _OFFICE_INSTITUTION_ENDINGS = _INSTITUTION_ENDINGS + ("dienst", "dienstes", "tag", "tages", "tags", "rat", "rates",
                                                       "rats", "bank", "kommission", "parlaments", "republik")
 _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
-# lower-case particles inside a name ("Ursula von der Leyen")
-_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "zu", "vom", "zur"})
 # the institutions among them whose seat is printed in clear: courts and authorities, not the
 # districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
@@ -525,13 +523,14 @@ def _after_public_office(words: list[str], cand: np.ndarray) -> np.ndarray:
     words in the six LER courts' rulings 2 are placeholders, BPatG's "des früheren US-Präsidenten
     John F. Kennedy"; :func:`rulings_anon.analyzer.exemptions.public_office`)."""
     from rulings_anon.analyzer.exemptions import public_office, title_piece
+    from rulings_anon.analyzer.public_names import NAME_PARTICLES
 
     office = np.fromiter((w[:1].isupper() and public_office(w) for w in words), bool, len(words))
     out = np.zeros(len(cand), bool)
     for k in np.flatnonzero(_before(office, OFFICE_REACH)[cand]):
         i = int(cand[k])
         j = i - 1
-        while j >= 0 and (title_piece(words[j]) or words[j] in _NAME_PARTICLES):
+        while j >= 0 and (title_piece(words[j]) or words[j] in NAME_PARTICLES):
             j -= 1
         if j >= 1 and words[j][:1].isupper() and not office[j]:
             j -= 1  # a first name
