@@ -21,7 +21,9 @@ overrides a booster setting of ``sensitivity_model.PARAMS`` (the seeds move the 
 1.5 points of average precision per court: judge a setting on three); ``--consistency`` also prints the default rule's figures with a
 word flagged once flagged throughout its document (all name words, or only name-like ones);
 ``--clear-without-seats`` does not count a town printed after a court or an authority as printed
-in clear.
+in clear. ``--with-consistency`` chooses the thresholds for the decision ``score`` makes, a word
+flagged once flagged throughout its document, on the inner folds, and measures the rules on the
+left-out court the same way (their model-alone figures are printed too).
 
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
 first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py``,
@@ -162,23 +164,46 @@ def precision_at_recall(court: sm.CourtFeatures, probabilities: np.ndarray, reca
     return float(hits[reached[0]] / (reached[0] + 1)) if len(reached) else 0.0
 
 
+_MENTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray, np.ndarray]] = {}
+
+
+def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate of ``court``: an id of its document and word, and whether consistency
+    spreads the word (no common word); computed once per court."""
+    if id(court) not in _MENTIONS:
+        from rulings_anon.analyzer.decisions import name_key
+
+        spread = np.array([name_key(w) is not None for w in court.words], bool)
+        ids: dict[tuple[int, str], int] = {}
+        keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
+        _MENTIONS[id(court)] = (court, keys, spread)
+    _, keys, spread = _MENTIONS[id(court)]
+    return keys, spread
+
+
 def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
                name_like: float | None = None) -> np.ndarray:
     """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
-    candidate of the document, as ``score``'s consistency does (approximately: by the candidates'
-    words, no common words, no judges); ``name_like``: only words whose German Zipf frequency is
-    below it or that the lexicon does not call a common noun spread."""
-    from rulings_anon.analyzer.decisions import name_key
-
+    other candidate of the document that no rule made public (probability 0), as ``score``'s
+    consistency does (approximately: by the candidates' words, no common words); ``name_like``:
+    only words whose German Zipf frequency is below it or that the lexicon does not call a common
+    noun spread."""
+    keys, spread = _mentions(court)
     flagged = probabilities >= threshold
-    spread = np.array([name_key(w) is not None for w in court.words])
     if name_like is not None:
-        spread &= (court.rows[:, sf.COLUMN["zipf_de"]] < name_like) | (court.rows[:, sf.COLUMN["lex_common"]] == 0)
-    keys = set(zip(court.documents[flagged & spread].tolist(), np.array(court.words, dtype=object)[flagged & spread]))
-    hit = np.array([(int(d), w) in keys for d, w in zip(court.documents, court.words)])
+        spread = spread & ((court.rows[:, sf.COLUMN["zipf_de"]] < name_like)
+                           | (court.rows[:, sf.COLUMN["lex_common"]] == 0))
+    hit = np.isin(keys, keys[flagged & spread])
     out = probabilities.copy()
-    out[hit & ~flagged] = threshold
+    out[hit & ~flagged & (probabilities > 0)] = threshold
     return out
+
+
+def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float, with_consistency: bool) -> dict:
+    """:func:`metrics_at` of the decision at ``threshold``: the model alone, or with consistency."""
+    if with_consistency:
+        probabilities = consistent(court, probabilities, threshold)
+    return metrics_at(court, probabilities, threshold)
 
 
 def means_line(by_court: dict[str, dict]) -> str:
@@ -189,11 +214,13 @@ def means_line(by_court: dict[str, dict]) -> str:
             + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in by_court.items()))
 
 
-def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str) -> float:
-    """The threshold ``rule`` picks from the validation courts' out-of-fold probabilities."""
+def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str,
+           with_consistency: bool = False) -> float:
+    """The threshold ``rule`` picks from the validation courts' out-of-fold probabilities, for the
+    model alone or for its decision with consistency."""
     means = {}
     for t in GRID:
-        ms = [metrics_at(c, p, t) for c, p in validation.values()]
+        ms = [decided(c, p, t, with_consistency) for c, p in validation.values()]
         means[t] = {k: float(np.mean([m[k] for m in ms])) for k in ("recall", "precision", "f1", "f2")}
     if rule in ("f1", "f2"):
         return max(GRID, key=lambda t: means[t][rule])
@@ -202,7 +229,8 @@ def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str
         return max(t for t in GRID if means[t]["f2"] >= best - PLATEAU)
     if rule.startswith("lowest"):  # "lowest95": every validation court's recall >= 0.95
         floor = int(rule.removeprefix("lowest")) / 100
-        ok = [t for t in GRID if all(metrics_at(c, p, t)["recall"] >= floor for c, p in validation.values())]
+        ok = [t for t in GRID if all(decided(c, p, t, with_consistency)["recall"] >= floor
+                                     for c, p in validation.values())]
         return max(ok) if ok else GRID[0]
     floor = int(rule.removeprefix("recall")) / 100  # "recall97": mean recall >= 0.97
     ok = [t for t in GRID if means[t]["recall"] >= floor]
@@ -239,6 +267,9 @@ def main(argv=None) -> int:
     parser.add_argument("--consistency", action="store_true",
                         help="also the default rule's figures with consistency spread (all name words, or only "
                              "name-like ones below German Zipf frequencies 5 to 3)")
+    parser.add_argument("--with-consistency", action="store_true",
+                        help="choose the thresholds for, and measure the rules on, the decision with consistency "
+                             "spread, as score decides (the rules' model-alone figures are kept as well)")
     parser.add_argument("--clear-without-seats", action="store_true",
                         help="words printed in clear not counted after a court or an authority (their seats)")
     parser.add_argument("--sweep-only", action="store_true",
@@ -276,7 +307,7 @@ def main(argv=None) -> int:
         for inner in ([] if args.sweep_only else others):
             rest = [c for c in others if c != inner]
             validation[inner] = (train[inner], fitted(rest).predict_court(train[inner]))
-        thresholds = {rule: choose(validation, rule) for rule in RULES} if validation else {}
+        thresholds = {rule: choose(validation, rule, args.with_consistency) for rule in RULES} if validation else {}
         model = fitted(others)
         model.background = sm.Background.of([r for c in others for r in anonymized[c]])
         n_documents = int(test[court].documents.max()) + 1
@@ -287,8 +318,15 @@ def main(argv=None) -> int:
             model.config.update({"held_out": court, "thresholds": thresholds, "rules": RULES, "draws": args.draws,
                                  sm.DEFAULT_RULE: args.default_rule, sm.RECALL_FIRST_RULE: args.recall_first_rule})
             model.save(args.save)
-        results[court] = {rule: {"threshold": t, **metrics_at(test[court], probabilities, t)}
+        results[court] = {rule: {"threshold": t, **decided(test[court], probabilities, t, args.with_consistency)}
                           for rule, t in thresholds.items()}
+        if args.with_consistency:
+            results[court]["model alone"] = {rule: metrics_at(test[court], probabilities, t)
+                                             for rule, t in thresholds.items()}
+            # the decision as before: thresholds chosen for the model alone, consistency added by score
+            alone = {rule: choose(validation, rule) for rule in RULES} if validation else {}
+            results[court]["chosen alone"] = {rule: {"threshold": t, **decided(test[court], probabilities, t, True)}
+                                              for rule, t in alone.items()}
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
         results[court]["average_precision"] = average_precision(test[court], probabilities)
         results[court]["precision_at_recall"] = {str(r): precision_at_recall(test[court], probabilities, r)
@@ -321,6 +359,11 @@ def main(argv=None) -> int:
         prec = np.mean([results[c][rule]["precision"] for c in left_out])
         low = min(results[c][rule]["recall"] for c in left_out)
         print(f"mean {rule:<9} ({RULES[rule]}): recall {100 * rec:.1f}, precision {100 * prec:.1f}, lowest recall {100 * low:.1f}")
+        if args.with_consistency:
+            print(f"     {rule:<9} the model alone at the same thresholds: "
+                  + means_line({c: results[c]["model alone"][rule] for c in left_out}))
+            print(f"     {rule:<9} thresholds chosen for the model alone, with consistency: "
+                  + means_line({c: results[c]["chosen alone"][rule] for c in left_out}))
     for v in (NAME_LIKE_ZIPF if args.consistency and not args.sweep_only else ()):
         print(f"{args.default_rule} with consistency (name-like below Zipf {v}): "
               + means_line({c: results[c]["consistency"][str(v)] for c in left_out}))
