@@ -109,7 +109,8 @@ def case_countries() -> frozenset[str]:
     """The countries a cited European case names after "v.", "c." or "gegen": :func:`countries`,
     the English and French names of the Council of Europe's states (``case_countries`` in
     ``data/name_affixes.json``: "Findlay v. the United Kingdom", "Bayrak c. Turquie") and the first
-    word of every name of more than one ("Vereinigtes Königreich", "Royaume-Uni" is one)."""
+    word of every name of more than one word ("Vereinigtes" of "Vereinigtes Königreich", "United"
+    of "United Kingdom"), since a case's country is looked up by the word after the "v."."""
     names = countries() | frozenset(_AFFIXES["case_countries"])
     return names | frozenset(name.split()[0] for name in names)
 

@@ -39,7 +39,7 @@ only one or two of them write such names at all:
   2010, 331"), the author and the editors of a commentary cited with its editors ("Kuhn in
   Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
   after them, so "in Halle / Saale" is no list of editors) and the honoree of a Festschrift
-  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,055 such words, none is a
+  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,061 such words, none is a
   placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
@@ -134,9 +134,6 @@ _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
 # article without a comma after its author ("Frey BB 2005, 1044")
 _JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
 _YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
-# a law's or a commentary's abbreviation after its editors ("in Körner / Patzak / Volkmer, BtMG"):
-# a capital inside the word ("KStG", "ZPO", "MarkenG"), as in a journal's name
-_LAW_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}[,.]?$")
 # how many co-authors or editors a citation may list with "/" ("Rödder / Herlinghaus / van Lishaut")
 AUTHORS_LENGTH = 5
 # lower-case particles inside a name ("van Lishaut", "von Raumer", "Ursula von der Leyen")
@@ -281,7 +278,8 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
     if last == start:
         return None
     after = raw[last + 1:last + 4]
-    if (raw[last].endswith(",") and after and _LAW_ABBREVIATION.match(after[0])) or "§" in after \
+    # a law's or a commentary's abbreviation is written like a journal's ("BtMG", "KStG", "ZPO")
+    if (raw[last].endswith(",") and after and _JOURNAL.match(after[0].rstrip(",."))) or "§" in after \
             or _work_follows(raw, last):
         return last
     return None
