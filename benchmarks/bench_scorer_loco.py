@@ -27,7 +27,8 @@ left-out court the same way (their model-alone figures are printed too).
 
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
 first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py``,
-``exemptions.py``, ``public_names.py``, ``common_words.py`` or ``name_shape.py`` changed after them.
+``exemptions.py``, ``public_names.py``, ``common_words.py``, ``name_shape.py`` or
+``data/name_affixes.json`` changed after them.
 """
 
 from __future__ import annotations

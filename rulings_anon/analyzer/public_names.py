@@ -130,6 +130,8 @@ _TITLE_OPENERS = frozenset({"Der", "Die", "Das", "Zur", "Zum", "Ein", "Eine", "�
 # how far after the author's name the work's edition or year and page may stand
 WORK_REACH = 14
 _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
+# what stands between an author and the edited work or its editors ("Spelge in Groeger", "Ekey in: Ekey")
+_IN = ("in", "in:")
 # a journal's capitals ("BB", "NZA-RR", "ZTR", "jM") and a year with its comma, as BAG cites an
 # article without a comma after its author ("Frey BB 2005, 1044")
 _JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
@@ -209,10 +211,16 @@ def _work_follows(raw: Sequence[str], i: int) -> bool:
     return False
 
 
+def _journal_year_page(raw: Sequence[str], j: int) -> bool:
+    """Whether a journal's capitals, a year with its comma and a page start at element ``j`` ("BB
+    2005, 1044")."""
+    return (j + 2 < len(raw) and bool(_JOURNAL.match(raw[j])) and bool(_YEAR_COMMA.match(raw[j + 1]))
+            and raw[j + 2][:1].isdigit())
+
+
 def _before_journal(raw: Sequence[str], i: int) -> bool:
     """Whether a journal's capitals, a year and a page follow element ``i`` ("Frey BB 2005, 1044")."""
-    return (not raw[i].endswith((",", ".", ";", ":")) and i + 3 < len(raw) and bool(_JOURNAL.match(raw[i + 1]))
-            and bool(_YEAR_COMMA.match(raw[i + 2])) and raw[i + 3][:1].isdigit())
+    return not raw[i].endswith((",", ".", ";", ":")) and _journal_year_page(raw, i + 1)
 
 
 def is_work_author(raw: Sequence[str], i: int) -> bool:
@@ -263,11 +271,10 @@ def _journal_after_comma(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` ends with a comma before a journal, a year and a page ("Portner,
     DStR 2009, 1838"); a journal all in capitals has at most five letters ("NJW", not a title's
     "UROLOGY")."""
-    if not (raw[i].endswith(",") and i + 3 < len(raw)):
+    if not (raw[i].endswith(",") and _journal_year_page(raw, i + 1)):
         return False
     journal = raw[i + 1]
-    return (bool(_JOURNAL.match(journal)) and (not journal.isupper() or len(journal.split("-")[0]) <= 5)
-            and bool(_YEAR_COMMA.match(raw[i + 2])) and raw[i + 3][:1].isdigit())
+    return not journal.isupper() or len(journal.split("-")[0]) <= 5
 
 
 def _editors_end(raw: Sequence[str], start: int) -> int | None:
@@ -287,7 +294,7 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
 
 def _before_editors(raw: Sequence[str], i: int) -> bool:
     """Whether "in" and a list of editors follow element ``i`` ("Kuhn in Herrmann / Heuer")."""
-    return (i + 2 < len(raw) and raw[i + 1] in ("in", "in:") and raw[i + 2][:1].isupper()
+    return (i + 2 < len(raw) and raw[i + 1] in _IN and raw[i + 2][:1].isupper()
             and _editors_end(raw, i + 2) is not None)
 
 
@@ -295,7 +302,7 @@ def _in_editors(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` stands in a list of editors after "in" ("in Körner / Patzak / Volkmer,
     BtMG")."""
     for j in range(i, max(-1, i - 3 * AUTHORS_LENGTH), -1):
-        if raw[j] in ("in", "in:"):
+        if raw[j] in _IN:
             end = _editors_end(raw, j + 1) if j + 1 < len(raw) and raw[j + 1][:1].isupper() else None
             return end is not None and end >= i
         if not (raw[j][:1].isupper() or raw[j] == "/" or raw[j] in NAME_PARTICLES):
@@ -306,7 +313,7 @@ def _in_editors(raw: Sequence[str], i: int) -> bool:
 def _before_edited_work(raw: Sequence[str], i: int) -> bool:
     """Whether "in", a capitalized word and an edited work follow element ``i`` ("Spelge in
     Groeger Arbeitsrecht 3. Aufl.", "Ekey in: Ekey / Bender, MarkenR, 3. Aufl.")."""
-    return (i + 2 < len(raw) and raw[i + 1] in ("in", "in:") and raw[i + 2][:1].isupper()
+    return (i + 2 < len(raw) and raw[i + 1] in _IN and raw[i + 2][:1].isupper()
             and _work_follows(raw, i + 1))
 
 
