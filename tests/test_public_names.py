@@ -151,6 +151,14 @@ WORK_AUTHORS = [
     # a place with "/" after "in" is no list of editors: no law, edition or "§" after it
     ("Herr Wimmer wohnt in Halle / Saale, Die Klägerin zahlte.", []),
     ("Frau Ebner in Frankfurt / Oder, vertreten durch Herrn Wimmer", []),
+    # a work cited before ("aaO"), by its author or editors, however the court writes it
+    ("(Fezer aaO). Ungeachtet dessen", ["Fezer"]),
+    ("; Schmitt in Meyer-Goßner, aaO Rn. 2a; Senge", ["Schmitt", "Meyer-Goßner"]),
+    ("(GMP / Müller-Glöge aaO Rn. 10)", ["GMP", "Müller-Glöge"]),
+    ("vgl. Kirchhof, a. a. O., S. 12", ["Kirchhof"]),
+    # a sentence's end before "aaO", or no "aaO" at all
+    ("Der Kläger heißt Wimmer. a. a. O. steht dort.", []),
+    ("Der Kläger Wimmer aus Ort", []),
 ]
 
 

@@ -38,9 +38,10 @@ only one or two of them write such names at all:
   GRUR 2009, 949") or before its comma ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb
   2010, 331"), the author and the editors of a commentary cited with its editors ("Kuhn in
   Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
-  after them, so "in Halle / Saale" is no list of editors) and the honoree of a Festschrift
-  ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,061 such words, none is a
-  placeholder.
+  after them, so "in Halle / Saale" is no list of editors), the author or editor of a work cited
+  before ("(Fezer aaO)", "Schmitt in Meyer-Goßner, aaO", "Kirchhof, a. a. O.") and the honoree of
+  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,869 such words,
+  none is a placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
 in the ruling ("„Becker“ ist unterscheidungskräftig", "das Urteil Barlis"): of the 1,848, 2,142
@@ -136,6 +137,10 @@ _IN = ("in", "in:")
 # article without a comma after its author ("Frey BB 2005, 1044")
 _JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
 _YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
+# "am angegebenen Ort": a work cited before, named by its author ("Fezer aaO", "Meyer-Goßner, a.a.O.",
+# "Kirchhof, a. a. O.")
+_AAO = re.compile(r"^(?:aaO|a\.a\.O)[.,;)]*$")
+_AAO_LAST = re.compile(r"^O\.[,;)]*$")
 # how many co-authors or editors a citation may list with "/" ("Rödder / Herlinghaus / van Lishaut")
 AUTHORS_LENGTH = 5
 # lower-case particles inside a name ("van Lishaut", "von Raumer", "Ursula von der Leyen")
@@ -218,6 +223,15 @@ def _journal_year_page(raw: Sequence[str], j: int) -> bool:
             and raw[j + 2][:1].isdigit())
 
 
+def _before_aao(raw: Sequence[str], i: int) -> bool:
+    """Whether "aaO" follows element ``i``, a comma between allowed ("(Fezer aaO)", "Schmitt in
+    Meyer-Goßner, aaO", "Kirchhof, a. a. O."): the author or editor of a work cited before."""
+    if raw[i].endswith((".", ";", ":")) or i + 1 >= len(raw):
+        return False
+    return bool(_AAO.match(raw[i + 1])) or (raw[i + 1:i + 3] == ["a.", "a."] and i + 3 < len(raw)
+                                             and bool(_AAO_LAST.match(raw[i + 3])))
+
+
 def _before_journal(raw: Sequence[str], i: int) -> bool:
     """Whether a journal's capitals, a year and a page follow element ``i`` ("Frey BB 2005, 1044")."""
     return not raw[i].endswith((",", ".", ";", ":")) and _journal_year_page(raw, i + 1)
@@ -236,7 +250,7 @@ def is_work_author(raw: Sequence[str], i: int) -> bool:
     if _before_journal(raw, i) or _before_edited_work(raw, i) or _in_editors(raw, i):
         return True
     last = _last_coauthor(raw, i)
-    if _journal_after_comma(raw, last) or _before_editors(raw, last):
+    if _journal_after_comma(raw, last) or _before_editors(raw, last) or _before_aao(raw, last):
         return True
     for j in range(i - 1, max(-1, i - 4), -1):
         if raw[j] in ("für", "zum", "zu"):
@@ -312,9 +326,10 @@ def _in_editors(raw: Sequence[str], i: int) -> bool:
 
 def _before_edited_work(raw: Sequence[str], i: int) -> bool:
     """Whether "in", a capitalized word and an edited work follow element ``i`` ("Spelge in
-    Groeger Arbeitsrecht 3. Aufl.", "Ekey in: Ekey / Bender, MarkenR, 3. Aufl.")."""
+    Groeger Arbeitsrecht 3. Aufl.", "Ekey in: Ekey / Bender, MarkenR, 3. Aufl."), or a work cited
+    before ("Schmitt in Meyer-Goßner, aaO")."""
     return (i + 2 < len(raw) and raw[i + 1] in _IN and raw[i + 2][:1].isupper()
-            and _work_follows(raw, i + 1))
+            and (_work_follows(raw, i + 1) or _before_aao(raw, _last_coauthor(raw, i + 2))))
 
 
 def _opens_citation(element: str) -> bool:
