@@ -133,9 +133,9 @@ WORK_REACH = 14
 _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
 # what stands between an author and the edited work or its editors ("Spelge in Groeger", "Ekey in: Ekey")
 _IN = ("in", "in:")
-# a journal's capitals ("BB", "NZA-RR", "ZTR", "jM") and a year with its comma, as BAG cites an
-# article without a comma after its author ("Frey BB 2005, 1044")
-_JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
+# a journal's capitals ("BB", "NZA-RR", "ZTR", "jM"; a law's abbreviation is written alike: "EStG");
+# a year with its comma, as BAG cites an article without a comma after its author ("Frey BB 2005, 1044")
+JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
 _YEAR_COMMA = re.compile(r"^(?:19|20)\d\d,$")
 # "am angegebenen Ort": a work cited before, named by its author ("Fezer aaO", "Meyer-Goßner, a.a.O.",
 # "Kirchhof, a. a. O.")
@@ -219,7 +219,7 @@ def _work_follows(raw: Sequence[str], i: int) -> bool:
 def _journal_year_page(raw: Sequence[str], j: int) -> bool:
     """Whether a journal's capitals, a year with its comma and a page start at element ``j`` ("BB
     2005, 1044")."""
-    return (j + 2 < len(raw) and bool(_JOURNAL.match(raw[j])) and bool(_YEAR_COMMA.match(raw[j + 1]))
+    return (j + 2 < len(raw) and bool(JOURNAL.match(raw[j])) and bool(_YEAR_COMMA.match(raw[j + 1]))
             and raw[j + 2][:1].isdigit())
 
 
@@ -300,7 +300,7 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
         return None
     after = raw[last + 1:last + 4]
     # a law's or a commentary's abbreviation is written like a journal's ("BtMG", "KStG", "ZPO")
-    if (raw[last].endswith(",") and after and _JOURNAL.match(after[0].rstrip(",."))) or "§" in after \
+    if (raw[last].endswith(",") and after and JOURNAL.match(after[0].rstrip(",."))) or "§" in after \
             or _work_follows(raw, last):
         return last
     return None

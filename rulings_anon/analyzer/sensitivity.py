@@ -53,6 +53,7 @@ from data import path as data_path
 from rulings_anon.analyzer.common_words import abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
+from rulings_anon.analyzer.public_names import JOURNAL, NAME_PARTICLES, public_names
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
@@ -364,7 +365,6 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     :param elements: ``split_elements(text)`` when the caller has them already.
     """
     from rulings_anon.analyzer import recognizers as rec
-    from rulings_anon.analyzer.public_names import public_names
 
     affixes = _affixes()
     place_table = places()
@@ -466,7 +466,6 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     return DocumentFeatures(elements, candidates, keys, masked_keys, rows)
 
 
-_JOURNAL = re.compile(r"^[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}$")  # "DStR", "NJW", "BB", "NZA-RR"
 
 
 def _cited_author(raw: list[str], i: int) -> bool:
@@ -479,7 +478,7 @@ def _cited_author(raw: list[str], i: int) -> bool:
     after = raw[i + 2] if i + 2 < n else ""
     if nxt in ("in", "in:") and after[:1].isupper():
         return True
-    if raw[i].endswith(",") and _JOURNAL.match(nxt.strip(WORD_PUNCTUATION)) and after[:1].isdigit():
+    if raw[i].endswith(",") and JOURNAL.match(nxt.strip(WORD_PUNCTUATION)) and after[:1].isdigit():
         return True
     before = raw[i - 2] if i > 1 else ""
     return (nxt == "/" and after[:1].isupper()) or (i > 0 and raw[i - 1] == "/" and before[:1].isupper())
@@ -523,7 +522,6 @@ def _after_public_office(words: list[str], cand: np.ndarray) -> np.ndarray:
     words in the six LER courts' rulings 2 are placeholders, BPatG's "des früheren US-Präsidenten
     John F. Kennedy"; :func:`rulings_anon.analyzer.exemptions.public_office`)."""
     from rulings_anon.analyzer.exemptions import public_office, title_piece
-    from rulings_anon.analyzer.public_names import NAME_PARTICLES
 
     office = np.fromiter((w[:1].isupper() and public_office(w) for w in words), bool, len(words))
     out = np.zeros(len(cand), bool)
