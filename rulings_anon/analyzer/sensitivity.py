@@ -466,8 +466,6 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     return DocumentFeatures(elements, candidates, keys, masked_keys, rows)
 
 
-
-
 def _cited_author(raw: list[str], i: int) -> bool:
     """Whether element ``i`` stands as a cited author or a party of a cited case does: before "in"
     and a capitalized word ("Nacke in Littmann / Bitz"), before a comma and a journal's capitals
