@@ -132,7 +132,7 @@ _TITLE_OPENERS = frozenset({"Der", "Die", "Das", "Zur", "Zum", "Ein", "Eine", "�
 WORK_REACH = 14
 _TRIBUTES = ("Festschrift", "FS", "Gedächtnisschrift", "Liber")
 # what stands between an author and the edited work or its editors ("Spelge in Groeger", "Ekey in: Ekey")
-_IN = ("in", "in:")
+IN_WORDS = ("in", "in:")
 # a journal's capitals ("BB", "NZA-RR", "ZTR", "jM"; a law's abbreviation is written alike: "EStG");
 # a year with its comma, as BAG cites an article without a comma after its author ("Frey BB 2005, 1044")
 JOURNAL = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}[A-ZÄÖÜ][A-Za-z]{0,3}(?:-[A-Z]{1,3})?|jM|jurisPR-[A-Za-z]+)$")
@@ -308,7 +308,7 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
 
 def _before_editors(raw: Sequence[str], i: int) -> bool:
     """Whether "in" and a list of editors follow element ``i`` ("Kuhn in Herrmann / Heuer")."""
-    return (i + 2 < len(raw) and raw[i + 1] in _IN and raw[i + 2][:1].isupper()
+    return (i + 2 < len(raw) and raw[i + 1] in IN_WORDS and raw[i + 2][:1].isupper()
             and _editors_end(raw, i + 2) is not None)
 
 
@@ -316,7 +316,7 @@ def _in_editors(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` stands in a list of editors after "in" ("in Körner / Patzak / Volkmer,
     BtMG")."""
     for j in range(i, max(-1, i - 3 * AUTHORS_LENGTH), -1):
-        if raw[j] in _IN:
+        if raw[j] in IN_WORDS:
             end = _editors_end(raw, j + 1) if j + 1 < len(raw) and raw[j + 1][:1].isupper() else None
             return end is not None and end >= i
         if not (raw[j][:1].isupper() or raw[j] == "/" or raw[j] in NAME_PARTICLES):
@@ -328,7 +328,7 @@ def _before_edited_work(raw: Sequence[str], i: int) -> bool:
     """Whether "in", a capitalized word and an edited work follow element ``i`` ("Spelge in
     Groeger Arbeitsrecht 3. Aufl.", "Ekey in: Ekey / Bender, MarkenR, 3. Aufl."), or a work cited
     before ("Schmitt in Meyer-Goßner, aaO")."""
-    return (i + 2 < len(raw) and raw[i + 1] in _IN and raw[i + 2][:1].isupper()
+    return (i + 2 < len(raw) and raw[i + 1] in IN_WORDS and raw[i + 2][:1].isupper()
             and (_work_follows(raw, i + 1) or _before_aao(raw, _last_coauthor(raw, i + 2))))
 
 

@@ -53,7 +53,7 @@ from data import path as data_path
 from rulings_anon.analyzer.common_words import abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
-from rulings_anon.analyzer.public_names import JOURNAL, NAME_PARTICLES, public_names
+from rulings_anon.analyzer.public_names import IN_WORDS, JOURNAL, NAME_PARTICLES, public_names
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
@@ -474,7 +474,7 @@ def _cited_author(raw: list[str], i: int) -> bool:
     n = len(raw)
     nxt = raw[i + 1] if i + 1 < n else ""
     after = raw[i + 2] if i + 2 < n else ""
-    if nxt in ("in", "in:") and after[:1].isupper():
+    if nxt in IN_WORDS and after[:1].isupper():
         return True
     if raw[i].endswith(",") and JOURNAL.match(nxt.strip(WORD_PUNCTUATION)) and after[:1].isdigit():
         return True
