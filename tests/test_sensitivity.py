@@ -416,6 +416,24 @@ def test_score_by_default_runs_the_sensitivity_model_and_recall_first_finds_more
     assert "--recall-first needs the sensitivity model" in capsys.readouterr().err
 
 
+def test_trees_stopped_early_move_no_probability_across_a_stored_threshold():
+    import data
+    from evaluation.testset import gold_records
+    from rulings_anon.analyzer import recognizers as rec
+
+    model = sm.load_model()
+    texts = [r["text"] for r in gold_records(data.ler_corpus_files(["bgh"]), seed=0, names="foreign", limit=5)]
+    df = sf.batch_document_frequency(texts)
+    rows = np.concatenate([sf.document_features(t, model.tables, rec.analyze(t), df, len(texts)).rows for t in texts])
+    full = np.mean([b.predict(rows, num_threads=1) for b in model.boosters], axis=0)
+    early = np.mean([b.predict(rows, num_threads=1, **sm.EARLY_STOP) for b in model.boosters], axis=0)
+    assert len(rows) > 1000
+    assert (early != full).mean() > 0.5  # most candidates are settled early
+    assert np.abs(early - full).max() < 0.001
+    for threshold in set(model.config["thresholds"].values()) - {0.0001, 0.0002, 0.0005}:
+        assert ((early >= threshold) == (full >= threshold)).all(), threshold
+
+
 def _benchmark():
     import importlib.util
     from pathlib import Path
