@@ -432,6 +432,8 @@ def test_trees_stopped_early_move_no_probability_across_a_stored_threshold():
     assert np.abs(early - full).max() < 0.001
     for threshold in set(model.config["thresholds"].values()) - {0.0001, 0.0002, 0.0005}:
         assert ((early >= threshold) == (full >= threshold)).all(), threshold
+    public = rows[:, sm.PUBLIC_COLUMNS].max(axis=1) > 0
+    assert (model.predict_rows(rows)[~public] == early[~public]).all()  # what score predicts with
 
 
 def _benchmark():
