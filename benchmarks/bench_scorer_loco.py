@@ -59,12 +59,14 @@ COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
 # the mean F2 of the inner folds is flat over a wide range of thresholds: "f2plateau" takes the
 # highest threshold within this of the best, the precise end of the plateau
 PLATEAU = 0.005
-RULES = {"f1": "best mean F1", "f2": "best mean F2 (recall weighted 2:1)",
+RULES = {"f1": "best mean F1", "f15": "best mean F1.5 (recall weighted 1.5:1)", "f2": "best mean F2 (recall weighted 2:1)",
          "f2plateau": f"highest threshold with mean F2 within {PLATEAU} of the best",
          "recall85": "highest threshold with mean recall >= 0.85",
          "recall90": "highest threshold with mean recall >= 0.90", "recall95": "highest threshold with mean recall >= 0.95",
          "recall97": "highest threshold with mean recall >= 0.97", "recall98": "highest threshold with mean recall >= 0.98",
          "lowest95": "highest threshold at which every validation court's recall is >= 0.95"}
+# the F rules' weights of recall against precision
+F_BETA = {"f1": 1.0, "f15": 1.5, "f2": 2.0}
 # --consistency: spread every name word (None), or only those below these German Zipf frequencies
 NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 # the recalls at which the ranking's precision is printed
@@ -141,8 +143,13 @@ def metrics_at(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: fl
     recall = tp / court.n_positive if court.n_positive else 0.0
     precision = tp / (tp + fp) if tp + fp else 0.0
     return {"recall": recall, "precision": precision, "tp": tp, "fp": fp, "fn": fn,
-            "f1": 2 * recall * precision / (recall + precision) if recall + precision else 0.0,
-            "f2": 5 * recall * precision / (4 * precision + recall) if recall + precision else 0.0}
+            **{rule: f_beta(recall, precision, beta) for rule, beta in F_BETA.items()}}
+
+
+def f_beta(recall: float, precision: float, beta: float) -> float:
+    """The F-measure that weighs recall ``beta`` times as much as precision."""
+    b2 = beta * beta
+    return (1 + b2) * recall * precision / (b2 * precision + recall) if recall + precision else 0.0
 
 
 def average_precision(court: sm.CourtFeatures, probabilities: np.ndarray) -> float:
@@ -222,8 +229,8 @@ def choose(validation: dict[str, tuple[sm.CourtFeatures, np.ndarray]], rule: str
     means = {}
     for t in GRID:
         ms = [decided(c, p, t, with_consistency) for c, p in validation.values()]
-        means[t] = {k: float(np.mean([m[k] for m in ms])) for k in ("recall", "precision", "f1", "f2")}
-    if rule in ("f1", "f2"):
+        means[t] = {k: float(np.mean([m[k] for m in ms])) for k in ("recall", "precision", *F_BETA)}
+    if rule in F_BETA:
         return max(GRID, key=lambda t: means[t][rule])
     if rule == "f2plateau":
         best = max(means[t]["f2"] for t in GRID)

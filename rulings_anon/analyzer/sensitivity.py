@@ -261,7 +261,12 @@ _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
 # the institutions among them whose seat is printed in clear: courts and authorities, not the
 # districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
-                      if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks"))
+                      if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")) + (
+    # and landmarks named after their place ("Fliegerhorst Büchel", "Kernkraftwerks Krümmel", "Flughafen
+    # Frankfurt", "Universität Oldenburg", "Stadtwerken Bielefeld"): of the 49 such words in the five dev
+    # courts' rulings 2 are placeholders ("Universität G")
+    "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
+    "flughafens", "universität", "hochschule", "stadtwerke", "stadtwerken")
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
 _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
                              "auflage", "aufl.", "kommentar", "band", "bd."})
