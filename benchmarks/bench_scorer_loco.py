@@ -263,7 +263,7 @@ def main(argv=None) -> int:
     parser.add_argument("--save", type=Path, metavar="DIR",
                         help="store the model of the fold that leaves out --held-out (fitted on the other five "
                              "courts, thresholds of every rule from their inner folds) in DIR, e.g. data/scorer")
-    parser.add_argument("--default-rule", choices=sorted(RULES), default="f2",
+    parser.add_argument("--default-rule", choices=sorted(RULES), default="f15",
                         help="the rule whose threshold --save stores as score's default")
     parser.add_argument("--recall-first-rule", choices=sorted(RULES), default="recall97",
                         help="the rule whose threshold --save stores for score --recall-first (recall97: the "

@@ -128,6 +128,13 @@ def test_when_an_office_is_a_compound_or_names_its_institution_then_its_holder_i
     ("Die Richterin am Amtsgericht Wimmer entschied.", "Wimmer", 0.0),   # a lower court's judge
     ("Der Kläger wohnt im Landkreis Spremberg.", "Spremberg", 0.0),      # a district is no seat
     ("Die Versetzung nach Cottbus lehnte er ab.", "Cottbus", 0.0),
+    # a landmark named after its place
+    ("Die Atomwaffen auf dem Fliegerhorst Büchel.", "Büchel", 1.0),
+    ("Die Eigentümerin des Kernkraftwerks Krümmel klagte.", "Krümmel", 1.0),
+    ("Er arbeitete am Flughafen Frankfurt am Main.", "Frankfurt", 1.0),
+    ("Die Ernst-Moritz-Arndt-Universität Greifswald stellte ihn ein.", "Greifswald", 1.0),
+    ("Die Anteile halten die Stadtwerken Bielefeld.", "Bielefeld", 1.0),
+    ("Er arbeitete in der Werkstatt Büchel.", "Büchel", 0.0),             # no landmark
 ])
 def test_when_a_court_or_authority_names_its_seat_then_the_seat_is_marked(text, word, seat):
     assert _row(text, word)["seat"] == seat
