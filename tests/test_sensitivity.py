@@ -493,6 +493,38 @@ def test_the_recall_rules_take_the_highest_threshold_that_keeps_the_inner_folds_
     assert bench.choose(validation, "recall97") <= bench.choose(validation, "recall95")
 
 
+def test_the_f_rules_take_the_threshold_of_the_best_mean_f_measure_and_weigh_recall_in_order():
+    bench = _benchmark()
+    assert bench.f_beta(0.8, 0.6, 1.0) == pytest.approx(2 * 0.8 * 0.6 / 1.4)
+    assert bench.f_beta(0.8, 0.6, 2.0) == pytest.approx(5 * 0.8 * 0.6 / (4 * 0.6 + 0.8))
+    assert bench.f_beta(0.0, 0.0, 1.5) == 0.0
+    rng = np.random.default_rng(3)
+    validation = {}
+    for name in ("a", "b"):
+        labels = rng.random(400) < 0.3
+        probabilities = np.clip(np.where(labels, rng.beta(4, 2, 400), rng.beta(1, 5, 400)), 0, 1)
+        court = sm.CourtFeatures(np.zeros((400, sf.N), np.float32), [], [], ["W"] * 400, labels,
+                                 np.zeros(400, np.int32), np.arange(400, dtype=np.int32), n_elements=400,
+                                 n_positive=int(labels.sum()))
+        validation[name] = (court, probabilities)
+
+    def mean_f(t, beta):  # counted here, not with the bench's metrics
+        scores = []
+        for court, probabilities in validation.values():
+            tp = int(((probabilities >= t) & court.labels).sum())
+            flagged = int((probabilities >= t).sum())
+            r, p = tp / court.n_positive, (tp / flagged if flagged else 0.0)
+            scores.append((1 + beta ** 2) * r * p / (beta ** 2 * p + r) if r + p else 0.0)
+        return np.mean(scores)
+
+    chosen = {}
+    for rule, beta in (("f1", 1.0), ("f15", 1.5), ("f2", 2.0)):
+        chosen[rule] = bench.choose(validation, rule)
+        assert mean_f(chosen[rule], beta) == pytest.approx(max(mean_f(t, beta) for t in bench.GRID))
+    # recall weighted more: a lower threshold
+    assert chosen["f2"] <= chosen["f15"] <= chosen["f1"] and chosen["f2"] < chosen["f1"]
+
+
 def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_judged():
     model = sm.load_model()
     text = ("Der Beschwerdeführer Plimbacher sollte nach Tunesien abgeschoben werden. Nach der Verfassung des "

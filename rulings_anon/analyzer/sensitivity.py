@@ -203,7 +203,8 @@ def clear_counts(records: Sequence[dict], seats: bool = True) -> dict[str, int]:
 
 @lru_cache(maxsize=65536)
 def is_seat_word(word: str) -> bool:
-    """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft")."""
+    """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft"), or a landmark
+    named after its place ("Fliegerhorst", "Kernkraftwerks")."""
     from rulings_anon.analyzer.exemptions import is_court_designation
 
     return word.lower().endswith(_SEAT_ENDINGS) or is_court_designation(word)
@@ -503,7 +504,8 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
 
 def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
-    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
+    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach") or the place a
+    landmark is named after ("Fliegerhorst Büchel", :data:`_SEAT_ENDINGS`), which courts
     print in clear: of 1,881 such words in the six LER courts' rulings two are placeholders. Not
     after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
     anonymize)."""

@@ -208,7 +208,7 @@ class SensitivityModel:
             return np.zeros(0)
         probabilities = np.mean([b.predict(rows, num_threads=1, **EARLY_STOP) for b in self.boosters], axis=0)
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
-        # public officials, the seats of courts and authorities, registered marks, quoted terms,
+        # public officials, the seats of courts and authorities and landmarks, registered marks, quoted terms,
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
         # listed abbreviations ("Abb."), countries and states
         probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] = 0.0
