@@ -264,7 +264,7 @@ _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
                       if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")) + (
     # and landmarks named after their place ("Fliegerhorst Büchel", "Kernkraftwerks Krümmel", "Flughafen
-    # Frankfurt", "Universität Oldenburg", "Stadtwerken Bielefeld"): of the 49 such words in the five dev
+    # Frankfurt", "Universität Oldenburg", "Stadtwerken Bielefeld"): of the 52 such words in the five dev
     # courts' rulings 2 are placeholders ("Universität G")
     "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
     "flughafens", "universität", "hochschule", "stadtwerke", "stadtwerken")
@@ -504,10 +504,10 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
 
 def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
-    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach") or the place a
-    landmark is named after ("Fliegerhorst Büchel", :data:`_SEAT_ENDINGS`), which courts
-    print in clear: of 1,881 such words in the six LER courts' rulings two are placeholders. Not
-    after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
+    Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
+    print in clear (of 1,881 such words in the six LER courts' rulings two are placeholders), or the
+    place a landmark is named after ("Fliegerhorst Büchel": of 52 in the five dev courts' rulings two).
+    Not after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
     anonymize)."""
     out = np.zeros(len(cand), bool)
     for k, i in enumerate(cand.tolist()):
