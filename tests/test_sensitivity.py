@@ -135,6 +135,8 @@ def test_when_an_office_is_a_compound_or_names_its_institution_then_its_holder_i
     ("Die Ernst-Moritz-Arndt-Universität Greifswald stellte ihn ein.", "Greifswald", 1.0),
     ("Die Anteile halten die Stadtwerken Bielefeld.", "Bielefeld", 1.0),
     ("Er arbeitete in der Werkstatt Büchel.", "Büchel", 0.0),             # no landmark
+    ("Er lehrte an der Hochschule. Kowalczyk erklärte es.", "Kowalczyk", 0.0),  # a sentence ends between
+    ("Sie klagte vor dem Sozialgericht: Kowalczyk sei zuständig.", "Kowalczyk", 0.0),
 ])
 def test_when_a_court_or_authority_names_its_seat_then_the_seat_is_marked(text, word, seat):
     assert _row(text, word)["seat"] == seat

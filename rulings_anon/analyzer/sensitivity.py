@@ -268,6 +268,8 @@ _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
     # courts' rulings 2 are placeholders ("Universität G")
     "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
     "flughafens", "universität", "hochschule", "stadtwerke", "stadtwerken")
+# what ends a sentence: no seat follows it
+_SENTENCE_ENDS = (".", ":", ";", "!", "?")
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
 _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
                              "auflage", "aufl.", "kommentar", "band", "bd."})
@@ -433,7 +435,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
-    rows[:, COLUMN["seat"]] = _seats(words, cand, affixes)
+    rows[:, COLUMN["seat"]] = _seats(raw, words, cand, affixes)
     rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, case_countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
                                      | _in_signature(text, elements, cand, capital)
@@ -502,19 +504,19 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
     return out
 
 
-def _seats(words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
+def _seats(raw: list[str], words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
     Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
     print in clear (of 1,881 such words in the six LER courts' rulings two are placeholders), or the
     place a landmark is named after ("Fliegerhorst Büchel": of 52 in the five dev courts' rulings two).
     Not after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
-    anonymize)."""
+    anonymize), nor across a sentence's end ("an der Hochschule. Müller erklärte")."""
     out = np.zeros(len(cand), bool)
     for k, i in enumerate(cand.tolist()):
         j = i - 1
         if j > 0 and words[j] in affixes["place_prefixes"]:
             j -= 1
-        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]):
+        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]) and not raw[j].endswith(_SENTENCE_ENDS):
             out[k] = not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j])
     return out
 
