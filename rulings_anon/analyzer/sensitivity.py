@@ -268,8 +268,8 @@ _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
     # courts' rulings 2 are placeholders ("Universität G")
     "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
     "flughafens", "universität", "hochschule", "stadtwerke", "stadtwerken")
-# what ends a sentence: no seat follows it
-_SENTENCE_ENDS = (".", ":", ";", "!", "?")
+# no seat follows the end of a sentence, nor a semicolon
+_SEAT_BREAKS = _SENTENCE_END + (";",)
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
 _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
                              "auflage", "aufl.", "kommentar", "band", "bd."})
@@ -516,7 +516,7 @@ def _seats(raw: list[str], words: list[str], cand: np.ndarray, affixes: dict[str
         j = i - 1
         if j > 0 and words[j] in affixes["place_prefixes"]:
             j -= 1
-        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]) and not raw[j].endswith(_SENTENCE_ENDS):
+        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]) and not raw[j].endswith(_SEAT_BREAKS):
             out[k] = not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j])
     return out
 
