@@ -21,9 +21,13 @@ overrides a booster setting of ``sensitivity_model.PARAMS`` (the seeds move the 
 1.5 points of average precision per court: judge a setting on three); ``--consistency`` also prints the default rule's figures with a
 word flagged once flagged throughout its document (all name words, or only name-like ones);
 ``--clear-without-seats`` does not count a town printed after a court or an authority as printed
-in clear. ``--with-consistency`` chooses the thresholds for the decision ``score`` makes, a word
-flagged once flagged throughout its document, on the inner folds, and measures the rules on the
-left-out court the same way (their model-alone figures are printed too).
+in clear.
+
+The thresholds are chosen for the decision ``score`` makes, a word flagged once flagged throughout
+its document (consistency), on the inner folds, and the rules are measured on the left-out court
+the same way; their model-alone figures and those of thresholds chosen for the model alone (then
+spread by consistency) are printed too. ``--model-alone`` chooses and measures them for the model's
+probabilities alone, no consistency (what ``--sweep-only`` and the threshold-free figures always are).
 
 Features per court and name source are cached under ``--cache`` (a few minutes for all six the
 first time on two cores; then each run is the fits alone), rebuilt when ``sensitivity.py``,
@@ -177,11 +181,19 @@ _MENTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray, np.ndarray]] = {}
 
 def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
     """Per candidate of ``court``: an id of its document and word, and whether consistency
-    spreads the word (no common word); computed once per court."""
+    spreads the word: a name word, and none of the common words ``score`` never spreads (the dev
+    courts' and the batch's own: here the court's words in as many of its documents as
+    ``batch_common_words`` asks); computed once per court."""
     if id(court) not in _MENTIONS:
+        from rulings_anon.analyzer.common_words import common_words, least_documents
         from rulings_anon.analyzer.decisions import name_key
 
-        spread = np.array([name_key(w) is not None for w in court.words], bool)
+        documents_of: dict[str, set[int]] = {}
+        for d, w in zip(court.documents, court.words):
+            documents_of.setdefault(w, set()).add(int(d))
+        least = least_documents(int(court.documents.max()) + 1 if len(court.documents) else 0)
+        common = common_words() | {w for w, ds in documents_of.items() if len(ds) >= least}
+        spread = np.array([name_key(w) is not None and w not in common for w in court.words], bool)
         ids: dict[tuple[int, str], int] = {}
         keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
         _MENTIONS[id(court)] = (court, keys, spread)
@@ -193,7 +205,7 @@ def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: fl
                name_like: float | None = None) -> np.ndarray:
     """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
     other candidate of the document that no rule made public (probability 0), as ``score``'s
-    consistency does (approximately: by the candidates' words, no common words); ``name_like``:
+    consistency does (approximately: by the candidates' words, no common words: :func:`_mentions`); ``name_like``:
     only words whose German Zipf frequency is below it or that the lexicon does not call a common
     noun spread."""
     keys, spread = _mentions(court)
@@ -275,14 +287,15 @@ def main(argv=None) -> int:
     parser.add_argument("--consistency", action="store_true",
                         help="also the default rule's figures with consistency spread (all name words, or only "
                              "name-like ones below German Zipf frequencies 5 to 3)")
-    parser.add_argument("--with-consistency", action="store_true",
-                        help="choose the thresholds for, and measure the rules on, the decision with consistency "
-                             "spread, as score decides (the rules' model-alone figures are kept as well)")
+    parser.add_argument("--model-alone", action="store_true",
+                        help="choose the thresholds for, and measure the rules on, the model's probabilities alone; "
+                             "by default both are for the decision score makes, with consistency spread")
     parser.add_argument("--clear-without-seats", action="store_true",
                         help="words printed in clear not counted after a court or an authority (their seats)")
     parser.add_argument("--sweep-only", action="store_true",
                         help="no inner folds: only the left-out courts' figures at fixed thresholds (for trying features)")
     args = parser.parse_args(argv)
+    args.with_consistency = not args.model_alone
     for setting in args.param:
         key, sep, value = setting.partition("=")
         if not sep or key not in sm.PARAMS or key == "rounds":
@@ -324,6 +337,8 @@ def main(argv=None) -> int:
                                             in_batches(test[court], n_documents, model.background))
         if args.save and court == args.held_out:
             model.config.update({"held_out": court, "thresholds": thresholds, "rules": RULES, "draws": args.draws,
+                                 "thresholds_for": "the decision with consistency" if args.with_consistency
+                                 else "the model alone",
                                  sm.DEFAULT_RULE: args.default_rule, sm.RECALL_FIRST_RULE: args.recall_first_rule})
             model.save(args.save)
         results[court] = {rule: {"threshold": t, **decided(test[court], probabilities, t, args.with_consistency)}

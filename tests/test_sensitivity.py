@@ -527,6 +527,43 @@ def test_the_f_rules_take_the_threshold_of_the_best_mean_f_measure_and_weigh_rec
     assert chosen["f2"] <= chosen["f15"] <= chosen["f1"] and chosen["f2"] < chosen["f1"]
 
 
+
+def test_thresholds_are_chosen_for_the_decision_score_makes_a_flagged_name_spread_through_its_document():
+    bench = _benchmark()
+    # document 0: "Kemper" three times (sensitive, scored once high), "Meyer" once (public, 0.3);
+    # document 1: "Kemper" once (public there), "Bauer" at 0 (a rule made it public)
+    words = ["Kemper", "Kemper", "Meyer", "Kemper", "Kemper", "Bauer"]
+    labels = np.array([True, True, False, True, False, False])
+    court = sm.CourtFeatures(np.zeros((6, sf.N), np.float32), [], [], words, labels,
+                             np.array([0, 0, 0, 0, 1, 1], np.int32), np.arange(6, dtype=np.int32),
+                             n_elements=20, n_positive=3)
+    probabilities = np.array([0.9, 0.25, 0.3, 0.25, 0.2, 0.0])
+    spread = bench.consistent(court, probabilities, 0.5)
+    assert spread.tolist() == [0.9, 0.5, 0.3, 0.5, 0.2, 0.0]  # not into document 1, not below 0.5 otherwise
+    with_consistency = bench.decided(court, probabilities, 0.5, True)
+    alone = bench.decided(court, probabilities, 0.5, False)
+    assert (with_consistency["tp"], with_consistency["fp"]) == (3, 0) and (alone["tp"], alone["fp"]) == (1, 0)
+    validation = {"a": (court, probabilities)}
+    # for the decision: the lowest threshold above Meyer's 0.3 flags all of Kemper through consistency
+    assert bench.choose(validation, "f1", with_consistency=True) == 0.31
+    # for the model alone: Kemper's low mentions need a threshold under 0.25, which flags Meyer too
+    assert bench.choose(validation, "f1") <= 0.25
+
+
+def test_the_benchmarks_consistency_spreads_no_common_word_as_score_does_not():
+    bench = _benchmark()
+    # "Vertrag" flagged once is a common word of the dev courts; "Jobcenter" is in every one of the
+    # court's twelve documents, its own vocabulary; "Kemper" is a name in one
+    words = ["Vertrag", "Vertrag"] + ["Jobcenter"] * 12 + ["Jobcenter", "Kemper", "Kemper"]
+    documents = np.array([0, 0] + list(range(12)) + [0, 0, 0], np.int32)
+    n = len(words)
+    court = sm.CourtFeatures(np.zeros((n, sf.N), np.float32), [], [], words, np.zeros(n, bool), documents,
+                             np.arange(n, dtype=np.int32), n_elements=n, n_positive=0)
+    probabilities = np.full(n, 0.1)
+    probabilities[[0, 2, 15]] = 0.9  # one "Vertrag", the first "Jobcenter", the first "Kemper"
+    spread = bench.consistent(court, probabilities, 0.5)
+    assert [w for w, p, q in zip(words, probabilities, spread, strict=True) if q > p] == ["Kemper"]
+
 def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_judged():
     model = sm.load_model()
     text = ("Der Beschwerdeführer Plimbacher sollte nach Tunesien abgeschoben werden. Nach der Verfassung des "
