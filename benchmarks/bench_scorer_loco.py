@@ -11,7 +11,7 @@ The left-out court is then measured once, pseudonymized with the foreign names
     .venv/bin/python benchmarks/bench_scorer_loco.py [--courts bag,bfh,...] [--cache /work/scorer-cache]
 
 ``--batch-sizes 1,10,20,50`` also scores the left-out court's documents in random batches of those
-sizes (1: each alone), at the fold's default threshold, with and without the background rulings a
+sizes (1: each alone), the model alone at the fold's default threshold, with and without the background rulings a
 small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from the training courts'
 anonymized rulings, as ``--save`` stores them).
 
@@ -283,7 +283,8 @@ def main(argv=None) -> int:
     parser.add_argument("--held-out", default="bsg", help="the court never tuned on (default bsg)")
     parser.add_argument("--batch-sizes", default="",
                         help="also score the left-out court in random batches of these sizes (1: each document "
-                             "alone), padded with the background rulings and not")
+                             "alone), padded with the background rulings and not; the model alone, no consistency, at the "
+                             "default rule's threshold")
     parser.add_argument("--consistency", action="store_true",
                         help="also the default rule's figures with consistency spread (all name words, or only "
                              "name-like ones below German Zipf frequencies 5 to 3)")
