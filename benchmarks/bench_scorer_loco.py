@@ -120,6 +120,14 @@ def anonymized_records(court: str) -> list[dict]:
     return list(read_jsonl(data.ler_corpus_files([court])[0]))
 
 
+def document_frequency(court: sm.CourtFeatures, members: np.ndarray | None = None) -> dict[str, int]:
+    """In how many documents each candidate word of ``court`` (or of its rows ``members``) occurs."""
+    documents: dict[str, set[int]] = {}
+    for r in range(len(court.words)) if members is None else members:
+        documents.setdefault(court.words[r], set()).add(int(court.documents[r]))
+    return {word: len(found) for word, found in documents.items()}
+
+
 def in_batches(court: sm.CourtFeatures, size: int, background: sm.Background | None,
                seed: int = 1) -> sm.CourtFeatures:
     """``court`` with its documents scored in random batches of ``size`` (the batch feature counted
@@ -130,10 +138,7 @@ def in_batches(court: sm.CourtFeatures, size: int, background: sm.Background | N
     rows = court.rows.copy()
     for batch in np.unique(batch_of):
         members = np.flatnonzero(batches == batch)
-        documents: dict[str, set[int]] = {}
-        for r in members:
-            documents.setdefault(court.words[r], set()).add(int(court.documents[r]))
-        df, n = sm.padded({w: len(d) for w, d in documents.items()}, int((batch_of == batch).sum()), background)
+        df, n = sm.padded(document_frequency(court, members), int((batch_of == batch).sum()), background)
         rows[members, sf.COLUMN["batch_share"]] = \
             [df[court.words[r]] / n for r in members] if n >= sf.MIN_BATCH else np.nan
     return dataclasses.replace(court, rows=rows)
@@ -188,11 +193,8 @@ def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
         from rulings_anon.analyzer.common_words import common_words, least_documents
         from rulings_anon.analyzer.decisions import name_key
 
-        documents_of: dict[str, set[int]] = {}
-        for d, w in zip(court.documents, court.words):
-            documents_of.setdefault(w, set()).add(int(d))
         least = least_documents(int(court.documents.max()) + 1 if len(court.documents) else 0)
-        common = common_words() | {w for w, ds in documents_of.items() if len(ds) >= least}
+        common = common_words() | {w for w, n in document_frequency(court).items() if n >= least}
         spread = np.array([name_key(w) is not None and w not in common for w in court.words], bool)
         ids: dict[tuple[int, str], int] = {}
         keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
@@ -296,7 +298,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sweep-only", action="store_true",
                         help="no inner folds: only the left-out courts' figures at fixed thresholds (for trying features)")
     args = parser.parse_args(argv)
-    args.with_consistency = not args.model_alone
+    with_consistency = not args.model_alone
     for setting in args.param:
         key, sep, value = setting.partition("=")
         if not sep or key not in sm.PARAMS or key == "rounds":
@@ -329,7 +331,7 @@ def main(argv=None) -> int:
         for inner in ([] if args.sweep_only else others):
             rest = [c for c in others if c != inner]
             validation[inner] = (train[inner], fitted(rest).predict_court(train[inner]))
-        thresholds = {rule: choose(validation, rule, args.with_consistency) for rule in RULES} if validation else {}
+        thresholds = {rule: choose(validation, rule, with_consistency) for rule in RULES} if validation else {}
         model = fitted(others)
         model.background = sm.Background.of([r for c in others for r in anonymized[c]])
         n_documents = int(test[court].documents.max()) + 1
@@ -338,13 +340,13 @@ def main(argv=None) -> int:
                                             in_batches(test[court], n_documents, model.background))
         if args.save and court == args.held_out:
             model.config.update({"held_out": court, "thresholds": thresholds, "rules": RULES, "draws": args.draws,
-                                 "thresholds_for": "the decision with consistency" if args.with_consistency
+                                 "thresholds_for": "the decision with consistency" if with_consistency
                                  else "the model alone",
                                  sm.DEFAULT_RULE: args.default_rule, sm.RECALL_FIRST_RULE: args.recall_first_rule})
             model.save(args.save)
-        results[court] = {rule: {"threshold": t, **decided(test[court], probabilities, t, args.with_consistency)}
+        results[court] = {rule: {"threshold": t, **decided(test[court], probabilities, t, with_consistency)}
                           for rule, t in thresholds.items()}
-        if args.with_consistency:
+        if with_consistency:
             results[court]["model alone"] = {rule: metrics_at(test[court], probabilities, t)
                                              for rule, t in thresholds.items()}
             # the decision as before: thresholds chosen for the model alone, consistency added by score
@@ -383,7 +385,7 @@ def main(argv=None) -> int:
         prec = np.mean([results[c][rule]["precision"] for c in left_out])
         low = min(results[c][rule]["recall"] for c in left_out)
         print(f"mean {rule:<9} ({RULES[rule]}): recall {100 * rec:.1f}, precision {100 * prec:.1f}, lowest recall {100 * low:.1f}")
-        if args.with_consistency:
+        if with_consistency:
             print(f"     {rule:<9} the model alone at the same thresholds: "
                   + means_line({c: results[c]["model alone"][rule] for c in left_out}))
             print(f"     {rule:<9} thresholds chosen for the model alone, with consistency: "
