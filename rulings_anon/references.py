@@ -63,6 +63,7 @@ class ReferenceRules:
     legal_form_tail: re.Pattern
     legal_form_head: re.Pattern
     particle_gap: re.Pattern
+    name_gap: re.Pattern
     kinds: tuple[tuple[str, re.Pattern], ...]
 
     @classmethod
@@ -98,6 +99,8 @@ class ReferenceRules:
             legal_form_tail=re.compile(rf"(?:(?:^|[\s,-]+)(?:{legal}))+[\s,;:]*$"),
             legal_form_head=re.compile(rf"[ \t-]*(?:{legal})(?![\w])"),
             particle_gap=re.compile(rf"^\s+(?:(?:{particles}|{connectors})\s+)?$"),
+            # " an der ", " von ": the words between two words of one name or one place
+            name_gap=re.compile(rf"\s+(?:{particles}|{place_particles})\s+"),
             kinds=tuple((kind, re.compile(regex)) for kind, regex in kinds),
         )
 

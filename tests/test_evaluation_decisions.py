@@ -61,6 +61,26 @@ def test_a_blank_line_separates_spans():
     assert [s.text for s in spans] == ["Kemper", "Meyer"]
 
 
+def test_a_particle_between_two_flagged_words_is_part_of_their_span():
+    text = "Sitz in Ybbs an der Donau. Karl von Bülow traf Meier am Montag, Lange und Roth, Weber, von Halle."
+    flagged = {"Ybbs": 0.9, "Donau.": 0.6, "Karl": 0.8, "Bülow": 0.7, "Meier": 0.9, "Lange": 0.9, "Roth,": 0.9,
+               "Weber,": 0.9, "Halle.": 0.9}
+    spans = spans_of(text, flagged, Settings(0.5, consistency=False))
+    # a place's particle and a name's join (one name, one surrogate); "am" before an unflagged word,
+    # "und" (no particle) and a particle after a comma do not
+    assert [(s.start, s.end, s.text) for s in spans] == [
+        (8, 25, "Ybbs an der Donau"), (27, 41, "Karl von Bülow"), (47, 52, "Meier"), (64, 69, "Lange"),
+        (74, 78, "Roth"), (80, 85, "Weber"), (91, 96, "Halle")]
+    assert spans[0].score == pytest.approx(0.9)
+    # the particle's elements are sensitive with the name's: evaluate counts the elements spans cover
+    elements = split_elements(text)
+    assert [e.text for e, sensitive in zip(elements, element_labels(elements, spans), strict=True) if sensitive][:7] \
+        == ["Ybbs", "an", "der", "Donau.", "Karl", "von", "Bülow"]
+    # spaces only across a line, not across a blank line
+    assert [s.text for s in spans_of("Ybbs an\nder Donau", {"Ybbs": 0.9, "Donau": 0.9})] == ["Ybbs an\nder Donau"]
+    assert [s.text for s in spans_of("Ybbs an\n\nder Donau", {"Ybbs": 0.9, "Donau": 0.9})] == ["Ybbs", "Donau"]
+
+
 def test_threshold_trades_recall_for_precision():
     text = "Herr Kemper und Frau Lange"
     flagged = {"Kemper": 0.8, "Lange": 0.4}

@@ -564,6 +564,31 @@ def test_the_benchmarks_consistency_spreads_no_common_word_as_score_does_not():
     spread = bench.consistent(court, probabilities, 0.5)
     assert [w for w, p, q in zip(words, probabilities, spread, strict=True) if q > p] == ["Kemper"]
 
+
+def test_the_benchmark_counts_the_particles_score_joins_between_two_flagged_words():
+    bench = _benchmark()
+    first = "Er wohnt in Ybbs an der Donau bei Karl von Bülow."
+    second = "Sie studierte an der Carl von Ossietzky Universität."
+    records = [{"text": first, "spans": [{"start": first.index(n), "end": first.index(n) + len(n)}
+                                         for n in ("Ybbs an der Donau", "Karl von Bülow")]},
+               {"text": second, "spans": []}]
+    court = sm.extract_court(records)
+    words = court.words
+    gaps = bench.name_gaps(records, court)
+    # rows of the words around each particle, its elements, the sensitive ones: not "bei", no common word
+    assert [(words[a], words[b], n, k) for a, b, n, k in gaps.tolist()] == [
+        ("Ybbs", "Donau", 2, 2), ("Karl", "Bülow", 1, 1), ("Carl", "Ossietzky", 1, 0)]
+    assert court.n_positive == 7
+    bench._GAPS[id(court)] = (court, gaps)
+    probabilities = np.array([0.9 if w in ("Ybbs", "Donau", "Karl", "Carl", "Ossietzky") else 0.1 for w in words])
+    decision = bench.decided(court, probabilities, 0.5, True)
+    # "an der" joined (both sides flagged), "von" before the unflagged "Bülow" not; "von" in the
+    # university's name a false element; the model alone counts the candidates only
+    assert (decision["tp"], decision["fp"]) == (3 + 2, 2 + 1)
+    alone = bench.decided(court, probabilities, 0.5, False)
+    assert (alone["tp"], alone["fp"]) == (3, 2)
+
+
 def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_judged():
     model = sm.load_model()
     text = ("Der Beschwerdeführer Plimbacher sollte nach Tunesien abgeschoben werden. Nach der Verfassung des "

@@ -22,7 +22,10 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    seat when "in Offenburg" is flagged; the trees themselves never give 0).
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
-   "Thilo Kemper" is one reference, "Kemper, Meyer" two. Overlapping units are one span; a
+   "Thilo Kemper" is one reference, "Kemper, Meyer" two. Two separated only by a name's or a
+   place's particle (``particles`` and ``place_particles`` of ``data/name_affixes.json``) are one
+   span with the particle: "Ybbs an der Donau", "Karl von Bülow" (the particle is part of the
+   name, and one name gets one surrogate). Overlapping units are one span; a
    flagged element next to a name a recognizer or the NER found joins it ("Thomas" flagged,
    "Wimmer" a recognizer's person), so one reference gets one surrogate.
 """
@@ -37,7 +40,7 @@ import numpy as np
 
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.document import Element, Span, keeps_period
-from rulings_anon.references import NAME_TYPES, NER_SOURCE
+from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
 _LEADING = "([{„“‚‘\"'«»<"
@@ -275,7 +278,7 @@ def _spans(text: str, units: list[_Unit]) -> list[Span]:
     for unit in sorted(units, key=lambda u: (u.start, -u.end)):
         if merged:
             last = merged[-1]
-            if unit.start < last[1] or (_may_join(last[4], last[3], unit) and _joins(text, last[1], unit.start)):
+            if unit.start < last[1] or (_may_join(last[4], last[3], unit) and joins(text, last[1], unit.start)):
                 last[1] = max(last[1], unit.end)
                 last[2] = last[2] if last[2].score >= unit.score else unit
                 last[3] = last[3] or unit.type
@@ -297,7 +300,8 @@ def _may_join(mergeable: bool, kind: str | None, unit: _Unit) -> bool:
     return unit.mergeable and kind in NAME_TYPES
 
 
-def _joins(text: str, end: int, start: int) -> bool:
-    """Whether the gap ``text[end:start]`` joins two flagged pieces into one reference."""
+def joins(text: str, end: int, start: int) -> bool:
+    """Whether the gap ``text[end:start]`` joins two flagged pieces into one reference: spaces, or
+    a particle between spaces ("Ybbs an der Donau"), within one paragraph."""
     gap = text[end:start]
-    return bool(gap) and gap.isspace() and gap.count("\n") < 2
+    return bool(gap) and gap.count("\n") < 2 and (gap.isspace() or rules().name_gap.fullmatch(gap) is not None)
