@@ -304,4 +304,4 @@ def joins(text: str, end: int, start: int) -> bool:
     """Whether the gap ``text[end:start]`` joins two flagged pieces into one reference: spaces, or
     a particle between spaces ("Ybbs an der Donau"), within one paragraph."""
     gap = text[end:start]
-    return bool(gap) and gap.count("\n") < 2 and (gap.isspace() or rules().name_gap.fullmatch(gap) is not None)
+    return bool(gap) and (gap.isspace() or rules().name_gap.fullmatch(gap) is not None) and gap.count("\n") < 2
