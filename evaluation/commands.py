@@ -63,14 +63,15 @@ SCORE_DESCRIPTION = """\
 Find the sensitive spans of new, non-anonymized rulings. By default the bundled sensitivity model
 (data/scorer, the same as --features) judges every capitalized element from word frequency,
 places, context, document and batch cues, at the threshold chosen by leaving courts out
-(data/scorer/config.json); --recall-first takes its threshold for recall >= 0.95 instead.
+(data/scorer/config.json); --recall-first takes its threshold for recall >= 0.95 on every court
+left out instead.
 --ner/--combine let the legal NER propose references instead: with --combine ner a reference is
 sensitive when the NER's probability that courts anonymize it reaches the threshold, and
 --combine model|min|mean let a contextual model (--model) judge the masked context too;
 --no-ner --model MODEL classifies every element with a contextual model. Hits of standalone
 recognizers (IBAN, e-mail, phone, "Herr Kemper", "Dr. Grill" unless a judge's, ...) are sensitive
 on their own. A name flagged once is flagged everywhere in its document; neighbouring sensitive
-elements become one span.
+elements become one span, also across a name's or a place's particle ("Ybbs an der Donau").
 
 Output: one line per document, {"id", "spans": [{"start", "end", "text", "score", "type"?,
 "source"}]}, offsets into the input text. An interrupted run resumes when started again with
