@@ -158,7 +158,7 @@ def name_gaps(records: list[dict], court: sm.CourtFeatures) -> np.ndarray:
             elements = elements or split_elements(text)
             end = core(text, elements[i].start, elements[i].end)[1]
             start = core(text, elements[j].start, elements[j].end)[0]
-            if text[end:start].isspace() or not joins(text, end, start):
+            if not joins(text, end, start):  # elements lie between: never a gap of spaces alone
                 continue
             labels = labels or element_labels(elements, [Span(s["start"], s["end"]) for s in record.get("spans") or []])
             gaps.append((first, second, j - i - 1, sum(labels[i + 1:j])))

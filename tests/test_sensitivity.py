@@ -527,7 +527,6 @@ def test_the_f_rules_take_the_threshold_of_the_best_mean_f_measure_and_weigh_rec
     assert chosen["f2"] <= chosen["f15"] <= chosen["f1"] and chosen["f2"] < chosen["f1"]
 
 
-
 def test_thresholds_are_chosen_for_the_decision_score_makes_a_flagged_name_spread_through_its_document():
     bench = _benchmark()
     # document 0: "Kemper" three times (sensitive, scored once high), "Meyer" once (public, 0.3);
