@@ -23,8 +23,9 @@ from urllib.robotparser import RobotFileParser
 
 import requests
 
-from rulings_anon import __version__
+from rulings_anon.version import __version__
 from rulings_anon.errors import InputError
+from rulings_anon.terminal import printable
 
 USER_AGENT = (
     f"rulings-anon/{__version__} (research tool collecting published, anonymized court "
@@ -64,7 +65,7 @@ class Politeness:
 
 
 def _log_to_stderr(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    print(printable(message, one_line=True), file=sys.stderr, flush=True)
 
 
 def retry_after(response: requests.Response) -> float:

@@ -14,8 +14,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import __version__
+from .version import __version__
 from .errors import InputError, ModelError
+from .terminal import printable
 
 STAGES = ("fetcher", "preprocessing", "models", "evaluation", "interactive", "pipeline")
 
@@ -68,7 +69,7 @@ def main(argv=None, stages=STAGES, prog: str = "rulings-anon") -> int:
     try:
         code = command.run(args)
     except (InputError, ModelError) as exc:
-        print(f"{prog} {command.name}: error: {exc}", file=sys.stderr)
+        print(f"{prog} {command.name}: error: {printable(str(exc), one_line=True)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{prog} {command.name}: interrupted; finished work is saved, run again to resume",
@@ -77,7 +78,7 @@ def main(argv=None, stages=STAGES, prog: str = "rulings-anon") -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a file system refusal no check foresaw: one line, never a traceback
-        where = f": {exc.filename}" if exc.filename else ""
+        where = f": {printable(str(exc.filename), one_line=True)}" if exc.filename else ""
         print(f"{prog} {command.name}: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
     return int(code or 0)

@@ -15,36 +15,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from command_line import ROOT, assert_one_line_error, cli, leftovers
 from partial_runs import wait_for_saved
 
 import data
 from rulings_anon.cli import main
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
-ROOT = Path(__file__).resolve().parent.parent
 PORTAL = Path(__file__).resolve().parent / "fixtures" / "portal"
-
-
-def cli(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
-    """``python -m rulings_anon ARGS`` as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "rulings_anon", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd or ROOT, env=env, timeout=300)
-
-
-def assert_one_line_error(done: subprocess.CompletedProcess, *words: str) -> str:
-    """Exit code != 0, no traceback, exactly one line on stderr holding ``words``."""
-    assert done.returncode != 0, done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
-
-
-def leftovers(folder: Path) -> list[str]:
-    """Temporary and partial files anywhere under ``folder``."""
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.name.endswith((".tmp", ".partial")))
 
 
 def bsg_documents(count: int) -> list[dict]:

@@ -1,0 +1,268 @@
+"""The product's engine: the spans a ruling must have anonymized, and the anonymized ruling.
+
+Presidio's split, for German rulings: an :class:`Analyzer` returns the sensitive spans of a text
+(the element model, the recognizers, the exemptions, per-document consistency and the joins
+across a name's particle, with every setting resolved once, here); an :class:`Anonymizer`
+applies an operator to them. ``score``, ``evaluate`` and the Beam workers build their analyzer
+here, so a caller of this API gets exactly the spans ``score`` writes with the same options::
+
+    from rulings_anon import Anonymizer
+
+    result = Anonymizer().anonymize("Der Kläger Thomas Wimmer wohnt in Aichach.")
+    result.text    # 'Der Kläger T. W. wohnt in ....'
+    result.spans   # [Span(11, 24, 'Thomas Wimmer', ...), Span(34, 41, 'Aichach', ...)]
+
+The default analyzer is the bundled sensitivity model (``data/scorer``), which needs no
+TensorFlow. A contextual model of ``rulings-anon train`` or the legal NER are the toolkit's
+(``rulings-anon score --model/--ner``); an already loaded element model of any kind is accepted
+as ``element_model``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from .defaults import DEFAULT_COMBINATION, DEFAULT_NER_THRESHOLD, DEFAULT_THRESHOLD
+from .document import Document, Span, split_elements
+from .errors import InputError
+
+
+@runtime_checkable
+class ElementModel(Protocol):
+    """What judges a document's elements: one probability per ``split_elements`` element.
+
+    ``candidates`` (document id -> element indices) are masked for a contextual model; a model
+    that judges unmasked elements only refuses them."""
+
+    def probabilities(self, documents: Sequence[Document],
+                      candidates: Mapping[str, set[int]] | None = None) -> list[np.ndarray]: ...
+
+
+@runtime_checkable
+class BatchModel(Protocol):
+    """An element model whose features count words over the documents scored together."""
+
+    def set_batch(self, texts: Iterable[str]) -> None: ...
+
+
+def default_threshold(mode: str, combination: str) -> float:
+    """The threshold of a model without a stored one: ``mode`` is ``none``, ``ner`` or ``random``."""
+    return DEFAULT_NER_THRESHOLD if mode == "ner" and combination == "ner" else DEFAULT_THRESHOLD
+
+
+def resolve_threshold(threshold: float | None, model_dir, recall_first: bool, mode: str,
+                      combination: str) -> float:
+    """The one place a decision's threshold is chosen: the caller's, else the one a sensitivity
+    model directory stores for its default or recall-first rule, else the default of the mode.
+    ``recall_first`` needs a sensitivity model (an :class:`InputError` otherwise)."""
+    from .analyzer.sensitivity_model import is_sensitivity_directory, stored_threshold
+
+    sensitivity = model_dir is not None and is_sensitivity_directory(model_dir)
+    if recall_first and not sensitivity:
+        raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
+    if threshold is not None:
+        return threshold
+    if sensitivity:
+        return stored_threshold(model_dir, recall_first=recall_first)
+    return default_threshold(mode, combination)
+
+
+def resolve_recognizers(enabled: bool = True, skip: str | Iterable[str] = "") -> bool | set[str]:
+    """The recognizers to run: True for the defaults of ``data/recognizers.json``, a set without
+    the ``skip``ped ones, or False for none (an unknown name is an :class:`InputError` listing the
+    known ones)."""
+    from .analyzer.recognizers import enabled_without
+
+    if not enabled:
+        return False
+    skipped = skip if isinstance(skip, str) else ",".join(skip)
+    try:
+        return enabled_without(skipped)
+    except ValueError as exc:
+        raise InputError(f"--skip-recognizers: {exc}") from None
+
+
+def decision_settings(threshold: float, consistency: bool = True, batch_vocabulary: bool = True,
+                      combination: str = DEFAULT_COMBINATION, texts: Iterable[str] | None = None,
+                      batch_words: frozenset | None = None):
+    """The :class:`~rulings_anon.analyzer.decisions.Settings` of one batch: the common words that
+    consistency never spreads are the dev courts' and, with ``batch_vocabulary``, the words that
+    recur in the batch's ``texts`` (or ``batch_words``, counted elsewhere: the Beam pipeline)."""
+    from .analyzer.common_words import common_words, common_words_for
+    from .analyzer.decisions import Settings
+
+    words = frozenset()
+    if consistency:
+        if not batch_vocabulary:
+            words = common_words()
+        elif batch_words is not None:
+            words = common_words() | batch_words
+        else:
+            words = common_words_for(texts if texts is not None else ())
+    return Settings(threshold, consistency, words, combination)
+
+
+@dataclass
+class Scorer:
+    """A loaded element model, the proposers and the decision settings of one batch."""
+
+    model: object  # an ElementModel, or None when the combination needs none
+    settings: object  # rulings_anon.analyzer.decisions.Settings
+    ner: object = None  # rulings_anon.ner.NerTagger or None
+    recognizers: bool | set[str] = True
+
+    @property
+    def mode(self) -> str:
+        return "none" if self.ner is None else "ner"
+
+    def score(self, documents: list[Document]) -> list[list[Span]]:
+        """The sensitive spans of each document, sorted by start."""
+        from .analyzer.evidence import observe
+
+        elements = [split_elements(d.text) for d in documents]
+        observations = observe(documents, elements, self.model, self.mode, ner=self.ner,
+                               recognizers=self.recognizers)
+        return [o.spans(d.text, els, self.settings)
+                for d, els, o in zip(documents, elements, observations, strict=True)]
+
+
+def load_sensitivity_model(model_dir=None):
+    """The sensitivity model of ``model_dir`` (default the bundled ``data/scorer``) as an element model."""
+    from .analyzer.sensitivity_model import SensitivityElementModel
+
+    return SensitivityElementModel(model_dir)
+
+
+class Analyzer:
+    """The sensitive spans of rulings, with every option resolved once.
+
+    :param model: a sensitivity model directory (default the bundled ``data/scorer``).
+    :param element_model: an element model already loaded (any :class:`ElementModel`); replaces ``model``.
+    :param threshold: the least score of a sensitive element; default the model's stored one.
+    :param recall_first: the model's recall-first threshold, for review where staff check every suggestion.
+    :param recognizers: run the rule-based recognizers (IBAN, e-mail, phone, "Herr Kemper", ...);
+        ``skip_recognizers`` names some not to run.
+    :param consistency: flag every mention in a document of a name flagged once in it.
+    :param batch_vocabulary: words recurring in many of the rulings analyzed together are the
+        court's vocabulary, never spread as names.
+    :param ner: a loaded legal NER proposing references (``combination`` says how they are judged).
+    """
+
+    def __init__(self, model=None, *, element_model=None, threshold: float | None = None,
+                 recall_first: bool = False, recognizers: bool = True, skip_recognizers: str | Iterable[str] = "",
+                 consistency: bool = True, batch_vocabulary: bool = True, ner=None,
+                 combination: str | None = None):
+        from data import path as data_path
+
+        if threshold is not None and not 0.0 <= threshold <= 1.0:
+            raise InputError(f"threshold must be in 0..1, got {threshold}")
+        self.model_dir = Path(model) if model is not None else (None if element_model is not None
+                                                                 else data_path("scorer"))
+        self.mode = "none" if ner is None else "ner"
+        self.combination = combination or DEFAULT_COMBINATION
+        self.threshold = resolve_threshold(threshold, self.model_dir, recall_first, self.mode, self.combination)
+        self.recognizers = resolve_recognizers(recognizers, skip_recognizers)
+        self.consistency = consistency
+        self.batch_vocabulary = batch_vocabulary
+        self.ner = ner
+        self.model = element_model if element_model is not None else (
+            load_sensitivity_model(self.model_dir) if self.model_dir is not None else None)
+
+    def scorer(self, texts: Iterable[str] | None = None, batch_words: frozenset | None = None) -> Scorer:
+        """The scorer of one batch: its settings (the batch vocabulary of ``texts`` or
+        ``batch_words``) and, for a model that counts its words over the batch, that batch set."""
+        texts = list(texts) if texts is not None else None
+        settings = decision_settings(self.threshold, self.consistency, self.batch_vocabulary, self.combination,
+                                     texts, batch_words)
+        if texts is not None and isinstance(self.model, BatchModel):
+            self.model.set_batch(texts)
+        return Scorer(self.model, settings, self.ner, self.recognizers)
+
+    def analyze(self, text: str) -> list[Span]:
+        """The sensitive spans of one ruling, decided on that ruling alone."""
+        return self.analyze_batch([text])[0]
+
+    def analyze_batch(self, texts: Sequence[str], ids: Sequence[str] | None = None) -> list[list[Span]]:
+        """The sensitive spans of rulings analyzed together (``score``'s batch: the batch vocabulary
+        and the batch features count over all of them)."""
+        texts = [_checked_text(t) for t in texts]
+        ids = list(ids) if ids is not None else [f"document-{n}" for n in range(1, len(texts) + 1)]
+        scorer = self.scorer(texts)
+        return scorer.score([Document(i, t) for i, t in zip(ids, texts, strict=True)])
+
+
+def _checked_text(text) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"a ruling's text is a str, not {type(text).__name__}")
+    return text
+
+
+# The operators a caller chooses by name: court-style placeholders, consistent realistic
+# surrogates, or the category of each span.
+OPERATOR_NAMES = ("placeholder", "pseudonym", "tag")
+
+
+@dataclass(frozen=True)
+class AnonymizerResult:
+    """An anonymized ruling: its ``text`` and the sensitive ``spans`` of the original it replaced."""
+
+    text: str
+    spans: list[Span] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def apply_operator(text: str, spans: Sequence[Span], operator: str = "placeholder", doc_id: str = "document",
+                   seed: int = 0) -> str:
+    """``text`` with ``spans`` replaced by the operator named (one of :data:`OPERATOR_NAMES`)."""
+    from .replacement import operators
+
+    if operator == "placeholder":
+        return operators.anonymize(text, spans)
+    if operator == "pseudonym":
+        return operators.pseudonymize_references(text, spans, doc_id, seed)[0]
+    if operator == "tag":
+        return operators.replace(text, spans, operators.CategoryTag()).text
+    raise InputError(f"unknown operator {operator!r}; known: {', '.join(OPERATOR_NAMES)}")
+
+
+class Anonymizer:
+    """Anonymize rulings: the :class:`Analyzer`'s spans replaced by an operator.
+
+    :param operator: ``placeholder`` (court style: "Herr K.", "die M-GmbH", "..."), ``pseudonym``
+        (consistent realistic surrogates, ``seed`` chooses them) or ``tag`` ("<person>").
+    :param analyzer: an :class:`Analyzer`; otherwise one is built from ``analyzer_options``
+        (``threshold``, ``recall_first``, ``model``, ...).
+    """
+
+    def __init__(self, operator: str = "placeholder", *, analyzer: Analyzer | None = None, seed: int = 0,
+                 **analyzer_options):
+        if operator not in OPERATOR_NAMES:
+            raise InputError(f"unknown operator {operator!r}; known: {', '.join(OPERATOR_NAMES)}")
+        if analyzer is not None and analyzer_options:
+            raise TypeError("give an analyzer or its options, not both")
+        self.operator = operator
+        self.seed = seed
+        self.analyzer = analyzer or Analyzer(**analyzer_options)
+
+    def analyze(self, text: str) -> list[Span]:
+        """The sensitive spans of one ruling (what :meth:`anonymize` replaces)."""
+        return self.analyzer.analyze(text)
+
+    def anonymize(self, text: str, doc_id: str = "document") -> AnonymizerResult:
+        """One ruling anonymized; ``doc_id`` seeds its pseudonyms."""
+        spans = self.analyze(text)
+        return AnonymizerResult(apply_operator(text, spans, self.operator, doc_id, self.seed), spans)
+
+    def anonymize_batch(self, texts: Sequence[str], ids: Sequence[str] | None = None) -> list[AnonymizerResult]:
+        """Rulings analyzed together (as ``score`` does a batch), each anonymized."""
+        ids = list(ids) if ids is not None else [f"document-{n}" for n in range(1, len(texts) + 1)]
+        found = self.analyzer.analyze_batch(texts, ids)
+        return [AnonymizerResult(apply_operator(t, s, self.operator, i, self.seed), s)
+                for t, s, i in zip(texts, found, ids, strict=True)]
