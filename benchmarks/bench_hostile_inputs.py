@@ -12,8 +12,11 @@ runs it (``python -m rulings_anon``) in a fresh folder, and a run passes when
 * only the 5 MB input may succeed (the others must be refused, not quietly accepted);
 * no ``.tmp`` or ``.partial`` file is left, and a refused run leaves no output behind.
 
+Then the side doors of :mod:`hostile_scenarios` (outputs that are inputs, planted links, a full
+disk, names in errors and on the terminal, permissions, skipped rulings, odd JSON): one row each.
+
 Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_hostile_inputs.py [--json OUT]``;
-prints one row per command and the totals.
+``--scenarios`` runs the side doors alone. Prints one row per command and scenario, and the totals.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+
+from hostile_scenarios import run_scenarios
 
 import data
 from rulings_anon.jsonl import read_jsonl, write_jsonl
@@ -199,35 +204,56 @@ def run_one(command: str, kind: str, path: Path, work: Path, baseline_kb: int = 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", type=Path, help="also write the outcomes as JSON")
-    parser.add_argument("--only", action="append", metavar="COMMAND", help="only this command (repeatable)")
+    parser.add_argument("--only", action="append", metavar="COMMAND",
+                        help="only this command or scenario (a part of its name; repeatable)")
+    parser.add_argument("--scenarios", action="store_true", help="only the side doors, not the ten inputs")
     args = parser.parse_args()
     results = []
     with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
         tmp = Path(tmp)
-        inputs = make_inputs(tmp / "inputs")
-        configs = make_configs(tmp / "configs", inputs)
-        for command in COMMANDS:
-            if args.only and command not in args.only:
-                continue
-            for n, kind in enumerate(INPUTS):
-                path = (configs if command == "pipeline --config" else inputs)[kind]
-                empty = next((r["peak_mb"] * 1024 for r in results if r["command"] == command and r["input"] == "empty"), 0)
-                result = run_one(command, kind, path, tmp / "work" / command.split()[0] / str(n), empty)
-                results.append(result)
-                status = "ok " if not result["problems"] else "BAD"
-                print(f"{status} {command:<22} {kind:<14} exit {result['code']:>3}  {result['seconds']:5.1f} s  "
-                      f"{'; '.join(result['problems']) or result['message'][:90]}", flush=True)
+        if not args.scenarios:
+            results = run_inputs(tmp, args.only)
+        scenarios = run_scenarios(tmp / "scenarios", args.only)
+    for result in scenarios:
+        status = "skip" if result.get("skipped") else "ok  " if not result["problems"] else "BAD "
+        print(f"{status} {result['group']:<11} {result['scenario']:<38} "
+              f"{'; '.join(result['problems']) or result.get('skipped', '')}", flush=True)
     print()
     print(f"{'command':<22} {'runs':>4} {'passed':>6} {'results':>7} {'errors':>6}")
     for command in dict.fromkeys(r["command"] for r in results):
         mine = [r for r in results if r["command"] == command]
         print(f"{command:<22} {len(mine):>4} {sum(not r['problems'] for r in mine):>6} "
               f"{sum(r['outcome'] == 'result' for r in mine):>7} {sum(r['outcome'] == 'error' for r in mine):>6}")
-    passed = sum(not r["problems"] for r in results)
-    print(f"{'all':<22} {len(results):>4} {passed:>6}")
+    for group in dict.fromkeys(r["group"] for r in scenarios):
+        mine = [r for r in scenarios if r["group"] == group]
+        ran = [r for r in mine if not r.get("skipped")]
+        print(f"{'side doors: ' + group:<22} {len(ran):>4} {sum(not r['problems'] for r in ran):>6}"
+              + (f"  ({len(mine) - len(ran)} skipped)" if len(ran) < len(mine) else ""))
+    ran = results + [r for r in scenarios if not r.get("skipped")]
+    passed = sum(not r["problems"] for r in ran)
+    print(f"{'all':<22} {len(ran):>4} {passed:>6}")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return 0 if passed == len(results) else 1
+        args.json.write_text(json.dumps(results + scenarios, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0 if passed == len(ran) else 1
+
+
+def run_inputs(tmp: Path, only: list[str] | None) -> list[dict]:
+    """Every command on every hostile input; one result each, printed as it comes."""
+    results = []
+    inputs = make_inputs(tmp / "inputs")
+    configs = make_configs(tmp / "configs", inputs)
+    for command in COMMANDS:
+        if only and command not in only:
+            continue
+        for n, kind in enumerate(INPUTS):
+            path = (configs if command == "pipeline --config" else inputs)[kind]
+            empty = next((r["peak_mb"] * 1024 for r in results if r["command"] == command and r["input"] == "empty"), 0)
+            result = run_one(command, kind, path, tmp / "work" / command.split()[0] / str(n), empty)
+            results.append(result)
+            status = "ok " if not result["problems"] else "BAD"
+            print(f"{status} {command:<22} {kind:<14} exit {result['code']:>3}  {result['seconds']:5.1f} s  "
+                  f"{'; '.join(result['problems']) or result['message'][:90]}", flush=True)
+    return results
 
 
 if __name__ == "__main__":

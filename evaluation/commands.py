@@ -82,8 +82,12 @@ unfinished run is discarded and scoring starts over (the summary line says so).
 --pseudonymize with consistent realistic surrogates: a .jsonl target gets {"id", "text"} lines
 (pseudonymized also "spans"), any other target is a folder of ID.txt files (an id that is no
 plain short file name becomes a safe prefix plus a hash of it; index.jsonl maps ids to files).
-Outputs that cannot be written (a folder named as --output, a file as a folder) are refused
-before any work.
+A folder is written whole at the end (complete or absent) and must be new, empty or an earlier
+such folder. Every output, the unfinished run's .OUTPUT.partial too, is readable only by you
+(files 0600, folders 0700): they hold the names.
+Outputs that cannot be written (a folder named as --output, a file as a folder), that are an
+input (also through a link), lie inside an input folder or hold an input, or collide with each
+other are refused before any work.
 
 examples:
   rulings-anon score ruling.txt --output spans.jsonl --show
@@ -341,6 +345,7 @@ def _run_evaluate(args) -> int:
         check_writable(args.report, "--report")
     if args.curve is not None:
         check_writable(args.curve, "--curve")
+    _check_evaluate_paths(args)
     documents = list(read_input_documents([args.test], args.encoding or "utf-8"))
     without_gold = [d.id for d in documents if not d.gold]
     if without_gold:
@@ -380,7 +385,7 @@ def _run_key(args, method: str, settings, recognizers) -> str:
     """The fingerprint of everything besides the texts that decides what ``score`` writes."""
     import hashlib
 
-    from rulings_anon import __version__
+    from rulings_anon.version import __version__
 
     from .scoring import directory_digest
 
@@ -452,14 +457,47 @@ class ScoreSetup:
         return model is not None and (as_url(model) is not None or is_sensitivity_directory(model))
 
 
+def _check_evaluate_paths(args) -> None:
+    """Refuse a report, its rows file (FILE.json beside FILE.md) or a curve that is an input or
+    another of these outputs."""
+    from rulings_anon.output_paths import check_outputs, inputs, output
+
+    rows = args.report.with_suffix(".json") if args.report is not None else None
+    check_outputs([output("--report", args.report), output("--report's rows file", rows),
+                   output("--curve", args.curve)],
+                  inputs("--test", args.test) + inputs("--model", args.model) + inputs("--ner", args.ner)
+                  + inputs("--validation", args.validation))
+
+
+def _score_inputs(args) -> list:
+    """What ``score`` reads from the file system: the documents, the model and the NER."""
+    from rulings_anon.output_paths import inputs
+
+    local = [p for p in args.inputs if as_url(p) is None]
+    return (inputs("INPUT", local) + inputs("--model", args.model if args.model and not as_url(args.model) else None)
+            + inputs("--ner", args.ner if args.ner and not as_url(args.ner) else None))
+
+
+def _check_beam_score_paths(args) -> None:
+    """``score --runner``: the local outputs checked against the inputs as in-process."""
+    from rulings_anon.output_paths import check_outputs
+
+    from .scoring import ScoreRun
+
+    targets = [t for t in ScoreRun(args.output, args.anonymize, args.pseudonymize).targets() if as_url(t.path) is None]
+    check_outputs(targets, _score_inputs(args))
+
+
 def _run_score(args) -> int:
     if beam_requested(args):
         from .beam_pipeline import score
 
         _recognizers(args)
+        _check_beam_score_paths(args)
         use_features(args, default=True)
         return score(args, ScoreSetup(args))
     from rulings_anon.document import count_elements
+    from rulings_anon.escapes import printable
     from rulings_anon.inputs import read_input_documents
 
     from .highlight import highlight
@@ -468,7 +506,7 @@ def _run_score(args) -> int:
     recognizers = _recognizers(args)
     use_features(args, default=True)
     run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
-    run.check_outputs()
+    run.check_outputs(_score_inputs(args))
     # A first pass checks the input (empty files, repeated ids, unreadable documents) before
     # anything is written, and notes each document's text digest and element count. The batch
     # vocabulary counts every input document, scored already or not, so that a resumed run
@@ -497,7 +535,7 @@ def _run_score(args) -> int:
     ansi = sys.stdout.isatty()
 
     def show(document, spans):
-        print(f"== {document.id} ({len(spans)} spans)")
+        print(f"== {printable(document.id, one_line=True)} ({len(spans)} spans)")
         print(highlight(document.text, spans, ansi))
 
     # every pass reads the input by the same rules: a document named twice (a file and the folder
@@ -516,9 +554,11 @@ def _run_score(args) -> int:
 def _run_testset(args) -> int:
     from preprocessing.detector_validation import read_checked_labels
     from rulings_anon.jsonl import write_jsonl
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .testset import gold_records
 
+    check_outputs([output("--out", args.out)], inputs("LER.jsonl.gz", args.inputs) + inputs("--checked", args.checked))
     checked = read_checked_labels(args.checked) if args.checked else None
     count = write_jsonl(args.out, gold_records(args.inputs, args.seed, args.limit, checked, args.names))
     print(f"build-testset: {count} documents -> {args.out}", file=sys.stderr)

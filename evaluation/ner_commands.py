@@ -72,11 +72,13 @@ def run(args: argparse.Namespace) -> int:
     from rulings_anon.errors import InputError
     from rulings_anon.ner.dataset import dev_corpus_files
     from rulings_anon.ner.trainer import train_ner
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     files = args.corpus or dev_corpus_files()
     for path in files:
         if not Path(path).is_file():
             raise InputError("no such corpus file", path)
+    check_outputs([output("--out", args.out, folder=True)], inputs("--corpus", files))
     for name, value in (("--epochs", args.epochs), ("--batch-size", args.batch_size), ("--hidden", args.hidden),
                         ("--average-epochs", args.average_epochs)):
         if value < 1:

@@ -40,12 +40,15 @@ from rulings_anon.filenames import file_stems
 from rulings_anon.inputs import text_digest as full_digest
 from rulings_anon.jsonl import (
     JsonlAppender,
+    atomic_folder,
     atomic_writer,
+    check_replaceable,
     check_writable,
     read_jsonl,
     repair_torn_tail,
     write_jsonl,
 )
+from rulings_anon.output_paths import Input, Output, check_outputs
 
 from .prediction import chunks
 
@@ -137,21 +140,30 @@ class ScoreRun:
     def partial(self) -> Path:
         return self.output.with_name(f".{self.output.name}.partial")
 
-    def check_outputs(self) -> None:
-        """Refuse outputs that cannot be written before any work is done (one-line errors)."""
-        check_writable(self.output, "--output")
+    def targets(self) -> list[Output]:
+        """The paths this run writes: the spans file, and the texts' files or folders."""
+        targets = [Output("--output", Path(self.output))]
         for option, target in (("--anonymize", self.anonymize), ("--pseudonymize", self.pseudonymize)):
             if target is not None:
-                folder = not is_jsonl_target(target)
-                check_writable(target, option, folder=folder)
-                if Path(target).resolve() == Path(self.output).resolve():
-                    raise InputError(f"{option} names the same file as --output", target)
+                targets.append(Output(option, Path(target), folder=not is_jsonl_target(target)))
+        return targets
+
+    def check_outputs(self, read: Iterable[Input] = ()) -> None:
+        """Refuse outputs that cannot be written, or that are inputs (``read``) or one another,
+        before any work is done (one-line errors)."""
+        for target in self.targets():
+            check_writable(target.path, target.option, folder=target.folder)
+        check_outputs(self.targets(), read)
 
     def done(self) -> dict[str, str]:
         """``id -> text digest`` of the documents the partial file holds for this run's key.
 
         A torn last line (a run killed in the middle of a write) is cut off first; a partial file
-        of another key is removed, and :attr:`restarted` says so."""
+        of another key is removed, and :attr:`restarted` says so. Folder targets that could not be
+        replaced at the end are refused first, before any work."""
+        for target in (self.anonymize, self.pseudonymize):
+            if target is not None and not is_jsonl_target(target):
+                check_replaceable(target, earlier_texts)
         repair_torn_tail(self.partial)
         if not self.partial.exists():
             return {}
@@ -198,7 +210,7 @@ class ScoreRun:
                                  "run the command again", self.partial)
             records = {i: records[i] for i in inputs}
         ordered = list(records.values())
-        count = write_jsonl(self.output, ({"id": r["id"], "spans": r["spans"]} for r in ordered))
+        count = write_jsonl(self.output, ({"id": r["id"], "spans": r["spans"]} for r in ordered), private=True)
         if self.anonymize:
             _write_texts(self.anonymize, [(r["id"], {"text": r["anonymized"]}) for r in ordered])
         if self.pseudonymize:
@@ -278,6 +290,9 @@ def scored_chunks(scorer: Scorer, run: ScoreRun, documents: Iterable[Document],
     _worker = None
 
 
+TEXTS_INDEX = "index.jsonl"  # a texts folder's ``{"id", "file"}`` lines
+
+
 def is_jsonl_target(target) -> bool:
     """Whether a texts target (--anonymize, --pseudonymize) is one JSONL file rather than a folder."""
     return Path(target).name.endswith((".jsonl", ".jsonl.gz", ".jsonl.xz"))
@@ -289,18 +304,28 @@ def _write_texts(target: Path, items: list[tuple[str, dict]]) -> None:
     plain short name, else a safe prefix and a hash of the id) with an ``index.jsonl`` mapping the
     ids to the file names."""
     if is_jsonl_target(target):
-        write_jsonl(target, ({"id": doc_id, **content} for doc_id, content in items))
+        write_jsonl(target, ({"id": doc_id, **content} for doc_id, content in items), private=True)
         return
     target = Path(target)
     if target.exists() and not target.is_dir():
         raise InputError("names a file; give a folder or a .jsonl file", target)
-    target.mkdir(parents=True, exist_ok=True)
     stems = file_stems(doc_id for doc_id, _ in items)
-    for (_, content), stem in zip(items, stems, strict=True):
-        with atomic_writer(target / f"{stem}.txt") as handle:
-            handle.write(content["text"])
-    write_jsonl(target / "index.jsonl", ({"id": doc_id, "file": f"{stem}.txt"}
-                                          for (doc_id, _), stem in zip(items, stems, strict=True)))
+    with atomic_folder(target, earlier_texts, private=True) as folder:  # all files or none
+        for (_, content), stem in zip(items, stems, strict=True):
+            with atomic_writer(folder / f"{stem}.txt", private=True) as handle:
+                handle.write(content["text"])
+        write_jsonl(folder / TEXTS_INDEX, ({"id": doc_id, "file": f"{stem}.txt"}
+                                           for (doc_id, _), stem in zip(items, stems, strict=True)), private=True)
+
+
+def earlier_texts(folder: Path) -> bool:
+    """Whether ``folder`` holds what :func:`_write_texts` writes and nothing else: the index and
+    the files it names (such a folder is replaced as a whole; any other is refused)."""
+    try:
+        names = {record.get("file") for record in read_jsonl(folder / TEXTS_INDEX)} | {TEXTS_INDEX}
+    except InputError:
+        return False
+    return all(entry.name in names and entry.is_file() and not entry.is_symlink() for entry in folder.iterdir())
 
 
 def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun, show=None,
@@ -331,7 +356,7 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
             yield document
 
     fresh = not run.partial.exists()
-    with JsonlAppender(run.partial, fsync=False) as appender:
+    with JsonlAppender(run.partial, fsync=False, private=True) as appender:
         if fresh:
             appender.append(run.header())
         started = time.perf_counter()

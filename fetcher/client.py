@@ -23,9 +23,9 @@ from urllib.robotparser import RobotFileParser
 
 import requests
 
-from rulings_anon.version import __version__
 from rulings_anon.errors import InputError
-from rulings_anon.terminal import printable
+from rulings_anon.escapes import printable
+from rulings_anon.version import __version__
 
 USER_AGENT = (
     f"rulings-anon/{__version__} (research tool collecting published, anonymized court "

@@ -15,6 +15,7 @@ from tqdm import tqdm
 
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
+from rulings_anon.escapes import printable
 
 from .client import GaveUp
 from .corpus import Corpus
@@ -22,10 +23,13 @@ from .corpus import Corpus
 
 @dataclass(frozen=True)
 class Candidate:
-    """A ruling a source can deliver: its id and how to load it."""
+    """A ruling a source can deliver: its id and how to load it. A ``local`` one (a user's file)
+    costs nothing to load, so a stored ruling of its id is compared with it and replaced when the
+    file's text changed; a portal's published ruling is not downloaded again."""
 
     id: str
     load: Callable[[], Document]
+    local: bool = False
 
 
 @dataclass
@@ -36,6 +40,7 @@ class Report:
     dropped: int = 0  # new rulings without placeholders (metadata only)
     failed: int = 0  # rulings that could not be had this time (retried next run)
     present: int = 0  # candidates already in the corpus
+    updated: int = 0  # stored rulings replaced because their file's text changed
     placeholders: list[int] = field(default_factory=list)  # per stored ruling
 
 
@@ -57,7 +62,7 @@ def in_period(date: str | None, start: str | None, end: str | None) -> bool:
 
 
 def _log_to_stderr(message: str) -> None:
-    tqdm.write(message, file=sys.stderr)
+    tqdm.write(printable(message, one_line=True), file=sys.stderr)
 
 
 def collect(
@@ -81,7 +86,10 @@ def collect(
     with bar:
         for candidate in candidates:
             if candidate.id in corpus:
-                report.present += 1
+                if candidate.local and _update(candidate.load(), corpus, count_placeholders, keep_unanonymized, log):
+                    report.updated += 1
+                else:
+                    report.present += 1
                 continue
             try:
                 document = candidate.load()
@@ -107,3 +115,15 @@ def collect(
             if limit is not None and corpus.kept >= limit:
                 break
     return report
+
+
+def _update(document: Document, corpus: Corpus, count_placeholders, keep_unanonymized: bool, log) -> bool:
+    """Replace a stored ruling whose text changed since it was stored; whether it did."""
+    if not corpus.changed(document):
+        return False
+    count = count_placeholders(document.text)
+    keep = keep_unanonymized or count > 0
+    corpus.update(document, count, keep)
+    if not keep:
+        log(f"dropped {document.id}: its changed text has no anonymization placeholders")
+    return True

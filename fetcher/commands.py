@@ -24,7 +24,8 @@ per fetched ruling, keyed by id). Rulings in which the placeholder detector find
 anonymization placeholder are dropped (only their metadata is kept) unless
 --keep-unanonymized. Run the same command again to resume: stored rulings are skipped. With --source files every
 ruling's id must be unique across the files given (a .txt file's id is its name without
-.txt): two different rulings of the same id are an error naming both files.
+.txt): two different rulings of the same id are an error naming both files. A file whose text
+changed since it was stored replaces the stored ruling (the summary counts it as updated).
 
 examples:
   rulings-anon fetch --source bayern --court "LG München I" --from 2018-01-01 --limit 1500 --out corpus
@@ -35,7 +36,8 @@ examples:
 SPLIT_DESCRIPTION = """\
 Split a corpus into train.tar.gz and test.tar.gz (raw texts plus metadata.jsonl) and write
 split.json with the ids of each side. The split is random with --seed (thesis 5.2: 13 % test),
-or, with --holdout-court, the test side is every ruling of one court.
+or, with --holdout-court, the test side is every ruling of one court. The --out folder is written
+whole (all three files or none, even on a full disk): it must be new, empty or an earlier split.
 
 examples:
   rulings-anon split corpus --out runs/split --test-share 0.13 --seed 0
@@ -121,12 +123,13 @@ def _file_candidates(paths, encoding=None):
     for _ in read_input_documents(paths, encoding):
         pass
     for document in read_input_documents(paths, encoding):
-        yield Candidate(document.id, lambda document=document: document)
+        yield Candidate(document.id, lambda document=document: document, local=True)
 
 
 def run_fetch(args) -> int:
     from fetcher.placeholder_count import PlaceholderCounter
     from rulings_anon.errors import InputError
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .collect import collect
     from .corpus import Corpus
@@ -138,6 +141,7 @@ def run_fetch(args) -> int:
             raise InputError("--source files needs the files to import: rulings-anon fetch --source files PATH...")
         if args.base_url or args.court or args.date_from or args.date_to:
             raise InputError("--base-url, --court, --from and --to apply to the portals, not to --source files")
+        check_outputs([output("--out", args.out, folder=True)], inputs("PATH", args.paths))
         candidates = _file_candidates(args.paths, args.encoding or "utf-8")
     else:
         if args.paths:
@@ -146,7 +150,6 @@ def run_fetch(args) -> int:
             raise InputError("--encoding applies to --source files (.txt files), not to the portals")
         candidates = _portal(args).candidates()
     with Corpus(args.out) as corpus:
-        before = corpus.kept
         report = collect(
             candidates, corpus, PlaceholderCounter(), args.keep_unanonymized, args.limit,
             skip_failures=args.source != "files",
@@ -154,7 +157,8 @@ def run_fetch(args) -> int:
         corpus.touch()
         total = corpus.kept
     counts = sorted(report.placeholders)
-    lines = [f"fetch: {total} rulings in {args.out}/rulings.jsonl ({total - before} new)"]
+    updated = f", {report.updated} updated" if report.updated else ""
+    lines = [f"fetch: {total} rulings in {args.out}/rulings.jsonl ({report.stored} new{updated})"]
     if counts:
         lines.append(
             f"placeholders per new ruling: min {counts[0]}, median {counts[len(counts) // 2]}, max {counts[-1]}"
@@ -185,10 +189,12 @@ def configure_split(parser: argparse.ArgumentParser) -> None:
 def run_split(args) -> int:
     from rulings_anon.inputs import read_input_documents
     from rulings_anon.jsonl import check_writable
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .split import split_corpus
 
     check_writable(args.out, "--out", folder=True)
+    check_outputs([output("--out", args.out, folder=True)], inputs("CORPUS", args.corpus))
     summary = split_corpus(list(read_input_documents(args.corpus, args.encoding or "utf-8")), args.out,
                             args.test_share, args.seed, args.holdout_court)
     print(

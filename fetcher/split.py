@@ -19,7 +19,7 @@ from pathlib import Path
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
 from rulings_anon.filenames import file_stems
-from rulings_anon.jsonl import atomic_writer, write_json
+from rulings_anon.jsonl import atomic_folder, atomic_writer, write_json
 
 from .collect import court_matches
 
@@ -90,8 +90,6 @@ def split_corpus(
         "train": [d for d in documents if d.id not in test],
         "test": [d for d in documents if d.id in test],
     }
-    for side, members in sides.items():
-        write_archive(out_dir / f"{side}.tar.gz", members)
     summary = {
         "method": f"held-out court {holdout_court}" if holdout_court else "random",
         "test_share": None if holdout_court else test_share,
@@ -100,5 +98,16 @@ def split_corpus(
         **{side: len(members) for side, members in sides.items()},
         "ids": {side: [d.id for d in members] for side, members in sides.items()},
     }
-    write_json(out_dir / "split.json", summary)
+    with atomic_folder(out_dir, earlier_split) as folder:  # the archives and split.json, or none of them
+        for side, members in sides.items():
+            write_archive(folder / f"{side}.tar.gz", members)
+        write_json(folder / "split.json", summary)
     return summary
+
+
+SPLIT_FILES = ("train.tar.gz", "test.tar.gz", "split.json")
+
+
+def earlier_split(folder: Path) -> bool:
+    """Whether ``folder`` holds only what :func:`split_corpus` writes (it is then replaced whole)."""
+    return all(entry.name in SPLIT_FILES and entry.is_file() for entry in folder.iterdir())

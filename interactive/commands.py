@@ -47,8 +47,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from rulings_anon.output_paths import check_outputs, inputs, output
+
     from .replace import replace
 
+    check_outputs([output("--out", args.out, folder=True)], inputs("INPUT", args.input))
     return replace(args)
 
 

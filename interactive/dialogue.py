@@ -8,6 +8,7 @@ offered one by one.
 
 from __future__ import annotations
 
+from rulings_anon.escapes import printable
 from rulings_anon.placeholders.review_units import Unit
 from rulings_anon.replacement.surrogates import TYPES
 
@@ -73,9 +74,10 @@ class Dialogue:
 
     def _header(self) -> None:
         p = self.session.progress()
+        label = printable(self.label, one_line=True)
         self.term.clear()
         self.term.write(self.term.style(
-            f"{self.label} | elements {p['elements_done']}/{p['elements_done'] + p['elements_left']} done, "
+            f"{label} | elements {p['elements_done']}/{p['elements_done'] + p['elements_left']} done, "
             f"{p['elements_left']} left | question {min(p['questions_done'] + 1, p['questions'])} "
             f"of {p['questions']}", "bold") + "\n\n")
 
@@ -85,8 +87,9 @@ class Dialogue:
         a = max(paragraph_start + 2 if paragraph_start >= 0 else 0, start - CONTEXT_BEFORE)
         paragraph_end = text.find("\n\n", end)
         b = min(paragraph_end if paragraph_end >= 0 else len(text), end + CONTEXT_AFTER)
-        self.term.write(("…" if a > 0 else "") + text[a:start] + self.term.style(text[start:end], "mark")
-                        + text[end:b] + ("…" if b < len(text) else "") + "\n\n")
+        self.term.write(("…" if a > 0 else "") + printable(text[a:start])
+                        + self.term.style(printable(text[start:end]), "mark")
+                        + printable(text[end:b]) + ("…" if b < len(text) else "") + "\n\n")
 
     def _flash(self) -> None:
         if self.message:
@@ -172,7 +175,8 @@ class Dialogue:
         while True:
             self._header()
             self._context(session.doc.text, unit.start, unit.end)
-            self.term.write(f"Type {kind}: {session.text_of(unit)} -> {self.term.style(value, 'ok')}\n")
+            shown = printable(session.text_of(unit), one_line=True)
+            self.term.write(f"Type {kind}: {shown} -> {self.term.style(value, 'ok')}\n")
             self._keys(("Enter", "accept"), ("r", "another"), ("t", "type one"), ("Escape", "back"))
             self.term.write("Replacement? ")
             key = self.term.key()

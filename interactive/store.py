@@ -55,8 +55,8 @@ class Store:
         self.fingerprints: dict[str, str] = {}
         self.order: list[str] = []
         self._load()
-        self._decisions = JsonlAppender(self.out / DECISIONS, fsync=durable)
-        self._corrections = JsonlAppender(self.out / CORRECTIONS, fsync=durable)
+        self._decisions = JsonlAppender(self.out / DECISIONS, fsync=durable, private=True)
+        self._corrections = JsonlAppender(self.out / CORRECTIONS, fsync=durable, private=True)
 
     def _load(self) -> None:
         for name, target in ((DECISIONS, self.decisions), (CORRECTIONS, self.corrections)):
@@ -103,8 +103,8 @@ class Store:
         self._decisions.close()
         kept = [r for r in read_jsonl(self.out / DECISIONS, allow_torn_tail=True)
                 if not (r["id"] == doc_id and r in removed)]
-        write_jsonl(self.out / DECISIONS, kept)
-        self._decisions = JsonlAppender(self.out / DECISIONS, fsync=self.durable)
+        write_jsonl(self.out / DECISIONS, kept, private=True)
+        self._decisions = JsonlAppender(self.out / DECISIONS, fsync=self.durable, private=True)
         return removed
 
     def append_correction(self, record: dict) -> None:
@@ -120,8 +120,8 @@ class Store:
         ids = [i for i in self.order if i in self.results]
         self._decisions.touch()
         self._corrections.touch()
-        write_jsonl(self.out / PSEUDONYMIZED, (self.results[i] for i in ids))
-        write_jsonl(self.out / REPLACEMENTS, (self.replacements[i] for i in ids))
+        write_jsonl(self.out / PSEUDONYMIZED, (self.results[i] for i in ids), private=True)
+        write_jsonl(self.out / REPLACEMENTS, (self.replacements[i] for i in ids), private=True)
 
     def close(self) -> None:
         self._decisions.close()

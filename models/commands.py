@@ -68,6 +68,7 @@ def configure_train(parser: argparse.ArgumentParser) -> None:
 
 def run_train(args: argparse.Namespace) -> int:
     from rulings_anon.errors import InputError
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .optimization import OptimizerConfig
     from .training import TrainOptions, train
@@ -77,6 +78,8 @@ def run_train(args: argparse.Namespace) -> int:
         get_variant(args.variant)
     except KeyError as exc:
         raise InputError(exc.args[0]) from None
+    check_outputs([output("--out", args.out, folder=True)],
+                  inputs("--data", args.data) + inputs("--bert-handle", args.bert_handle))
     for name in ("epochs", "batch_size", "max_steps", "patience", "width_divisor"):
         value = getattr(args, name)
         if value is not None and value < 1:

@@ -19,9 +19,9 @@ import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from rulings_anon.version import __version__
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import read_json, write_json
+from rulings_anon.version import __version__
 
 from .variants import VARIANTS, Variant
 

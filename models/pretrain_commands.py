@@ -83,11 +83,13 @@ def run(args) -> int:
     import data
     from rulings_anon.checkpoints import fingerprint_files
     from rulings_anon.inputs import read_documents
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .pretrain import PretrainSettings, pretrain
     from .pretrain_data import WholeElementMasking
 
     corpus = args.corpus or [str(p) for p in data.ler_corpus_files(DEFAULT_COURTS)]
+    check_outputs([output("--out", args.out, folder=True)], inputs("--corpus", corpus))
     settings = PretrainSettings(
         vocab_size=args.vocab_size, layers=args.layers, hidden=args.hidden, heads=args.heads,
         intermediate=args.intermediate, max_seq_len=args.max_seq_len, steps=args.steps or PretrainSettings.steps,

@@ -42,6 +42,18 @@ class Stage:
     description: str = ""
 
 
+def _strings(entry: dict, key: str, path) -> list[str]:
+    """A stage's list of strings ``key``; anything else is refused in one line (a command given as
+    one string would otherwise run as its single characters)."""
+    value = entry.get(key, [])
+    needed = "a non-empty list" if key == "command" else "a list"
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value) \
+            or (key == "command" and not value):
+        raise InputError(f"stage {str(entry['name'])[:60]!r}: {key!r} must be {needed} of strings, "
+                         'e.g. ["split", "{run}/corpus"]', path)
+    return value
+
+
 @dataclass
 class PipelineConfig:
     run_dir: Path
@@ -69,19 +81,44 @@ class PipelineConfig:
         for i, entry in enumerate(raw["stages"]):
             if not isinstance(entry, dict) or "name" not in entry or "command" not in entry:
                 raise InputError(f"stage {i + 1} needs 'name' and 'command'", path)
+            check_stage_name(entry["name"], i, path)
             if entry["name"] in names:  # each stage keeps its stamp and timing under its name
                 raise InputError(f"two stages are named {entry['name']!r}; stage names must be unique", path)
             names.add(entry["name"])
             stages.append(Stage(
                 name=entry["name"],
-                command=[expand(a) for a in entry["command"]],
-                inputs=[expand(p) for p in entry.get("inputs", [])],
-                outputs=[expand(p) for p in entry.get("outputs", [])],
+                command=[expand(a) for a in _strings(entry, "command", path)],
+                inputs=[expand(p) for p in _strings(entry, "inputs", path)],
+                outputs=[expand(p) for p in _strings(entry, "outputs", path)],
                 stdout=expand(entry["stdout"]) if entry.get("stdout") else None,
                 description=entry.get("description", ""),
             ))
+        for stage in stages:
+            _check_stdout(stage, path)
         extra = {k: v for k, v in raw.items() if k not in ("run_dir", "stages")}
         return cls(run_dir, stages, Path(path), extra)
+
+
+def check_stage_name(name, number: int, config) -> None:
+    """Refuse a stage name that is no plain file name: the stage's stamp is
+    ``{run}/.stages/<name>.json``, so ``../../x``, an absolute path or a separator would write
+    outside the run folder."""
+    shown = repr(name)[:80]
+    if not isinstance(name, str) or not name.strip() or set(name) <= {"."}:
+        raise InputError(f"stage {number + 1}: the name {shown} is no stage name; give a plain word", config)
+    if any(c in name for c in ("/", "\\", "\0", os.sep)) or Path(name).is_absolute():
+        raise InputError(f"stage {number + 1}: the name {shown} holds a path separator; stage names are "
+                         "plain words (they name files in the run folder)", config)
+
+
+def _check_stdout(stage: Stage, config) -> None:
+    """Refuse a stage whose ``stdout`` file is one of its inputs or the config itself."""
+    from rulings_anon.output_paths import check_outputs, inputs, output
+
+    try:
+        check_outputs([output("stdout", stage.stdout)], inputs("inputs", stage.inputs) + inputs("config", config))
+    except InputError as exc:
+        raise InputError(f"stage {stage.name!r}: {exc}", config) from None
 
 
 def fingerprint(stage: Stage) -> str:
@@ -104,7 +141,12 @@ def fingerprint(stage: Stage) -> str:
 
 
 def _stamp_path(run_dir: Path, stage: Stage) -> Path:
-    return run_dir / ".stages" / f"{stage.name}.json"
+    """Where the stage's fingerprint is kept; never outside ``{run}/.stages``."""
+    stamps = run_dir / ".stages"
+    path = stamps / f"{stage.name}.json"
+    if path.parent != stamps:
+        raise InputError(f"stage {stage.name!r}: its stamp {path} lies outside {stamps}")
+    return path
 
 
 def is_current(run_dir: Path, stage: Stage, print_fn=None) -> bool:

@@ -39,6 +39,11 @@ def _detector(args):
 
 
 def _run_detect(args) -> int:
+    from rulings_anon.output_paths import check_outputs, inputs, output
+
+    check_outputs([output("--output", args.output)],
+                  inputs("INPUT", args.inputs) + inputs("--patterns", args.patterns)
+                  + inputs("--judge-model", args.judge_model))
     if beam_requested(args):
         from .beam_pipelines import detect_placeholders
 
@@ -67,7 +72,7 @@ def _run_detect(args) -> int:
         for record in records():
             sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     else:
-        with atomic_writer(args.output) as handle:
+        with atomic_writer(args.output, private=True) as handle:
             for record in records():
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
     print(f"{documents} documents, {spans} placeholders -> {args.output}", file=sys.stderr)
@@ -103,6 +108,7 @@ def _run_validate(args) -> int:
         validate_documents,
     )
     from rulings_anon.errors import InputError
+    from rulings_anon.escapes import printable
     from rulings_anon.inputs import read_documents
     from rulings_anon.jsonl import read_jsonl
 
@@ -129,8 +135,8 @@ def _run_validate(args) -> int:
     texts = {d.id: d.text for d in documents}
     for doc_id, start, end, kind in errors:
         text = texts[doc_id]
-        context = text[max(0, start - 40):end + 40].replace("\n", " ")
-        print(f"{kind} {doc_id}:{start}-{end} {text[start:end]!r}  …{context}…")
+        context = printable(text[max(0, start - 40):end + 40].replace("\n", " "), one_line=True)
+        print(f"{kind} {printable(doc_id, one_line=True)}:{start}-{end} {text[start:end]!r}  …{context}…")
     return 0
 
 
@@ -147,9 +153,11 @@ def _run_build_ler(args) -> int:
     from tqdm import tqdm
 
     from rulings_anon.jsonl import write_jsonl
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .ler import build_documents, read_conll
 
+    check_outputs([output("--out", args.out, folder=True)], inputs("CONLL", args.conll))
     for file in tqdm(args.conll, desc="courts", unit="court"):
         court = Path(file).stem.lower()
         documents = build_documents(read_conll(file), court, args.tokens_per_document)
@@ -162,7 +170,8 @@ COMMANDS = [
     Command("detect-placeholders", "find anonymization placeholders (weak labels) in documents",
             _configure_detect, _run_detect,
             description="Find the placeholders courts left in anonymized rulings (thesis 5.3.2):\n"
-                        "obvious ones by form, potential ones unless the context rejects them.\n\n"
+                        "obvious ones by form, potential ones unless the context rejects them.\n"
+                        "The output is readable only by you (mode 0600): it quotes the rulings.\n\n"
                         "example: rulings-anon detect-placeholders rulings.jsonl --output spans.jsonl"),
     Command("validate-placeholders", "compare detected placeholders with gold labels (Table 6.1)",
             _configure_validate, _run_validate,

@@ -97,6 +97,7 @@ def _run_preprocess(args) -> int:
 
     from rulings_anon.inputs import read_input_documents
     from rulings_anon.jsonl import check_writable
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .preprocess import PreprocessOptions, format_stats, preprocess
 
@@ -111,6 +112,9 @@ def _run_preprocess(args) -> int:
         glove_min_cooccurrence=args.glove_min_cooccurrence, pretrained_glove=args.pretrained_glove, seed=args.seed,
         pseudonymize=args.pseudonymize)
     check_writable(args.out, "--out", folder=True)
+    check_outputs([output("--out", args.out, folder=True)],
+                  inputs("CORPUS", args.corpus) + inputs("--vocab", args.vocab) + inputs("--bert-handle", args.bert_handle)
+                  + inputs("--pretrained-glove", args.pretrained_glove))
     if beam_requested(args):
         from .beam_pipelines import preprocess as preprocess_on_beam
 
@@ -132,9 +136,11 @@ def _configure_vocab(p: argparse.ArgumentParser) -> None:
 
 def _run_vocab(args) -> int:
     from rulings_anon.inputs import read_documents
+    from rulings_anon.output_paths import check_outputs, inputs, output
 
     from .wordpiece_vocab import learn_vocab, write_vocab
 
+    check_outputs([output("--out", args.out)], inputs("CORPUS", args.corpus))
     vocab = learn_vocab((d.text for d in read_documents(args.corpus)), args.vocab_size, args.lower_case)
     write_vocab(args.out, vocab)
     print(f"{len(vocab)} WordPiece tokens -> {args.out}", file=sys.stderr)

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings_anon.errors import InputError
-from rulings_anon.jsonl import read_json, write_json
+from rulings_anon.jsonl import atomic_path, read_json, write_json
 
 FORMAT_VERSION = 1
 TOKENIZER_KINDS = ("bert", "glove")
@@ -166,20 +166,11 @@ def write_records(path, records: Iterable[SequenceRecord]) -> int:
     from rulings_anon.tf import tensorflow
 
     tf = tensorflow()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # TFRecordWriter needs a path: write a hidden file beside the target, then rename it.
-    partial = path.with_name(f".{path.name}.partial")
     count = 0
-    try:
-        with tf.io.TFRecordWriter(str(partial)) as writer:
-            for record in records:
-                writer.write(encode(record))
-                count += 1
-        partial.replace(path)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+    with atomic_path(path) as partial, tf.io.TFRecordWriter(str(partial)) as writer:  # it needs a name
+        for record in records:
+            writer.write(encode(record))
+            count += 1
     return count
 
 

@@ -212,10 +212,10 @@ def train_sentencepiece(element_counts: collections.Counter, model_file, vocab_s
             num_threads=2, minloglevel=2)
     except RuntimeError as exc:
         raise InputError(f"SentencePiece training failed ({exc}); try a smaller --sp-vocab-size") from None
-    model_file.parent.mkdir(parents=True, exist_ok=True)
-    partial = model_file.with_name(f".{model_file.name}.partial")
-    partial.write_bytes(proto.getvalue())
-    partial.replace(model_file)
+    from rulings_anon.jsonl import atomic_writer
+
+    with atomic_writer(model_file, "wb") as handle:
+        handle.write(proto.getvalue())
     return model_file
 
 

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .version import __version__
 from .errors import InputError, ModelError
-from .terminal import printable
+from .escapes import printable
+from .version import __version__
 
 STAGES = ("fetcher", "preprocessing", "models", "evaluation", "interactive", "pipeline")
 

@@ -28,6 +28,33 @@ _KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(
 WORD_PUNCTUATION = "()[]{}„“”‚‘’\"'«»,;:!?"
 # Keys of a span record that are written when set (DESIGN.md "spans" format).
 _SPAN_OPTIONAL_KEYS = ("text", "type", "score", "kind", "source")
+_SPAN_STRING_KEYS = ("text", "type", "kind", "source")
+# The longest id read: ids name output files and lines of every output; a longer one is no id.
+MAX_ID_LENGTH = 200
+
+
+def _json_kind(value) -> str:
+    """What a JSON value is, for an error message that must not show the value (it may be a name)."""
+    if isinstance(value, bool):
+        return "true/false"
+    kinds = {str: "a string", list: "a list", dict: "an object", float: "a fraction", int: "a number"}
+    return next((name for kind, name in kinds.items() if isinstance(value, kind)), "null")
+
+
+def _check_span_record(record) -> None:
+    """Refuse a span record whose fields have the wrong JSON types; the message names the field, never
+    its value."""
+    if not isinstance(record, dict) or "start" not in record or "end" not in record:
+        raise ValueError("not a JSON object with 'start' and 'end'")
+    for key in ("start", "end"):
+        if isinstance(record[key], bool) or not isinstance(record[key], int):
+            raise ValueError(f"'{key}' must be an integer, not {_json_kind(record[key])}")
+    score = record.get("score")
+    if score is not None and (isinstance(score, bool) or not isinstance(score, (int, float))):
+        raise ValueError(f"'score' must be a number in 0..1, not {_json_kind(score)}")
+    for key in _SPAN_STRING_KEYS:
+        if record.get(key) is not None and not isinstance(record[key], str):
+            raise ValueError(f"'{key}' must be a string, not {_json_kind(record[key])}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +76,11 @@ class Span:
 
     def __post_init__(self):
         if not isinstance(self.start, int) or not isinstance(self.end, int):
-            raise ValueError(f"span offsets must be integers, got {self.start!r}, {self.end!r}")
+            raise ValueError("span offsets must be integers")
         if self.start < 0 or self.end < self.start:
             raise ValueError(f"invalid span offsets [{self.start}, {self.end})")
-        if self.score is not None and not 0.0 <= self.score <= 1.0:
-            raise ValueError(f"span score {self.score} is not in 0..1")
+        if self.score is not None and not 0.0 <= self.score <= 1.0:  # NaN too
+            raise ValueError(f"the score {self.score} is not in 0..1")
 
     def __len__(self) -> int:
         return self.end - self.start
@@ -74,11 +101,12 @@ class Span:
 
     @classmethod
     def from_dict(cls, record: dict, text: str | None = None) -> Span:
-        """Build a span from a JSON record; checks the offsets against ``text`` when given."""
-        try:
-            start, end = record["start"], record["end"]
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"span record needs 'start' and 'end': {record!r}") from exc
+        """Build a span from a JSON record; checks the offsets against ``text`` when given.
+
+        A wrong record is a :class:`ValueError` that names the problem and the offsets, never the
+        text (it may be a name)."""
+        _check_span_record(record)
+        start, end = record["start"], record["end"]
         span = cls(
             start=start,
             end=end,
@@ -90,11 +118,9 @@ class Span:
         )
         if text is not None:
             if end > len(text):
-                raise ValueError(f"span [{start}, {end}) lies beyond the text ({len(text)} chars)")
+                raise ValueError(f"[{start}, {end}) lies beyond the text ({len(text)} chars)")
             if span.text is not None and text[start:end] != span.text:
-                raise ValueError(
-                    f"span [{start}, {end}) says {span.text!r} but the text has {text[start:end]!r}"
-                )
+                raise ValueError(f"[{start}, {end}): its 'text' differs from the document's text there")
         return span
 
 
@@ -211,11 +237,15 @@ class Document:
         if not isinstance(text, str):
             raise ValueError(f"{where}: the record has no 'text' string")
         doc_id = record.get("id", where)
-        if not isinstance(doc_id, (str, int)):
-            raise ValueError(f"{where}: 'id' must be a string")
-        spans = [Span.from_dict(s, text) for s in record.get("spans") or []]
+        if isinstance(doc_id, bool) or not isinstance(doc_id, (str, int)):
+            raise ValueError(f"{where}: 'id' must be a string or an integer, not {_json_kind(doc_id)}")
+        doc_id = str(doc_id)
+        if len(doc_id) > MAX_ID_LENGTH:
+            raise ValueError(f"{where}: 'id' is {len(doc_id):,} characters long; an id has at most "
+                             f"{MAX_ID_LENGTH}")
+        spans = _read_spans(record.get("spans"), text, where)
         meta = {k: v for k, v in record.items() if k not in ("id", "text", "spans")}
-        return cls(str(doc_id), text, meta, spans, gold=isinstance(record.get("spans"), list))
+        return cls(doc_id, text, meta, spans, gold=isinstance(record.get("spans"), list))
 
     def to_record(self, with_spans: bool = True) -> dict:
         record = {"id": self.id, **self.meta, "text": self.text}
@@ -225,6 +255,22 @@ class Document:
 
     def elements(self) -> list[Element]:
         return split_elements(self.text)
+
+
+def _read_spans(records, text: str, where: str) -> list[Span]:
+    """The spans of a document record, each checked against ``text``; the error names the span by
+    its position."""
+    if records is None:
+        return []
+    if not isinstance(records, list):
+        raise ValueError(f"{where}: 'spans' must be a list, not {_json_kind(records)}")
+    spans = []
+    for number, record in enumerate(records, 1):
+        try:
+            spans.append(Span.from_dict(record, text))
+        except ValueError as exc:
+            raise ValueError(f"span {number}: {exc}") from None
+    return spans
 
 
 def spans_record(doc_id: str, spans: list[Span]) -> dict:

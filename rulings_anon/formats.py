@@ -28,6 +28,7 @@ from lxml import html as lxml_html
 
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
+from rulings_anon.jsonl import RefusedJson, parse_json
 
 from .textblocks import Block, attach_loose_margins, blocks, clean, local_name, render
 
@@ -414,6 +415,24 @@ def is_split_archive(path) -> bool:
     return str(path).lower().endswith(SPLIT_ARCHIVE_SUFFIXES)
 
 
+def _archived_document(line: str, where: str, line_no: int, read) -> Document:
+    """The ruling of one line of a split archive's ``metadata.jsonl``: its fields and the text of the
+    member its ``file`` names (``read(name)``); a wrong line is one :class:`InputError`."""
+    try:
+        record = parse_json(line)
+    except (json.JSONDecodeError, RecursionError):
+        raise InputError("not a JSON object with 'file'", where, line_no) from None
+    except RefusedJson as exc:
+        raise InputError(str(exc), where, line_no) from None
+    if not isinstance(record, dict) or not isinstance(record.get("file"), str):
+        raise InputError("not a JSON object with 'file' naming a member of the archive", where, line_no)
+    name = record.pop("file")
+    try:
+        return Document.from_record({**record, "text": read(name)}, where=Path(name).stem)
+    except ValueError as exc:
+        raise InputError(str(exc), where, line_no) from None
+
+
 def read_split_archive(path) -> Iterator[Document]:
     """The rulings of a ``split`` archive: ``metadata.jsonl`` plus one ``.txt`` per ruling.
 
@@ -440,16 +459,8 @@ def read_split_archive(path) -> Iterator[Document]:
             if "metadata.jsonl" in members:
                 lines = read("metadata.jsonl").splitlines()
                 for line_no, line in enumerate(lines, 1):
-                    if not line.strip():
-                        continue
-                    try:
-                        record = json.loads(line)
-                        name = record.pop("file")
-                    except (json.JSONDecodeError, KeyError, AttributeError, TypeError):
-                        raise InputError(
-                            f"metadata.jsonl line {line_no} is not a JSON object with 'file'", path
-                        ) from None
-                    yield Document.from_record({**record, "text": read(name)}, where=Path(name).stem)
+                    if line.strip():
+                        yield _archived_document(line, f"{path}:metadata.jsonl", line_no, read)
                 return
             for name in sorted(members):
                 if name.endswith(".txt"):

@@ -4,13 +4,14 @@
   usually ``id`` (documents, rulings and gold files alike);
 * ``.txt``: one document, its id the file name without suffix;
 * a corpus directory: its ``rulings.jsonl`` (what ``fetch`` writes), or else every supported
-  file inside it;
+  file under it, subfolders included (:func:`input_files`);
 * the portals' ``.xml``, ``.zip`` and ``.html`` files and the ``.tar.gz`` archives that
   ``split`` writes: parsed by :mod:`rulings_anon.formats`.
 """
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -29,27 +30,82 @@ def _has_suffix(path: Path, suffixes: tuple[str, ...]) -> bool:
     return any(name.endswith(s) for s in suffixes)
 
 
+# Byte-order marks and the text they announce; the UTF-32 ones first, as they begin like UTF-16's.
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32", "UTF-32"), (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+         (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"), (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+         (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"))
+
+
 def decode_text(data: bytes, path, encoding: str | None = None) -> str:
     """Decode file bytes as UTF-8 (or ``encoding``); a clear error naming the file otherwise.
 
-    ``encoding`` None means the command has no ``--encoding`` option: the advice for Latin-1 text
-    is then to re-encode the file, else to pass the option (commands that have it pass their
-    ``--encoding``, UTF-8 by default)."""
+    A byte-order mark decides: UTF-16 and UTF-32 text (what Windows editors save as "Unicode") is
+    read as such, unless ``encoding`` names another family, which is then refused. ``encoding`` None
+    means the command has no ``--encoding`` option: the advice is then to re-encode the file, else
+    to pass the option (commands that have it pass their ``--encoding``, UTF-8 by default)."""
+    try:
+        family = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        raise InputError(f"unknown encoding {encoding!r}", path) from None
+    bom = next((found for found in _BOMS if data.startswith(found[0])), None)
+    if bom is not None:
+        return _decode_by_bom(data, path, bom, family, encoding)
     try:
         text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as exc:
-        hint = ""
-        try:
-            data.decode("cp1252")
-            advice = ("pass --encoding latin-1" if encoding is not None
-                      else "re-encode it as UTF-8, e.g. iconv -f latin1 -t utf-8")
-            hint = f" (it looks like ISO-8859-1/Windows-1252: {advice})"
-        except UnicodeDecodeError:
-            pass
-        raise InputError(f"not UTF-8 text: invalid byte at offset {exc.start}{hint}", path) from None
-    except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}", path) from None
+        raise InputError(f"not UTF-8 text: invalid byte at offset {exc.start}{_advice(data, encoding)}",
+                         path) from None
+    if "\x00" in text:
+        raise InputError(f"holds NUL characters, which no text has{_advice(data, encoding)}", path)
     return text.lstrip("\ufeff")
+
+
+def _decode_by_bom(data: bytes, path, bom: tuple[bytes, str, str], family: str, encoding: str | None) -> str:
+    """The text of a file that starts with a byte-order mark, decoded as the mark says."""
+    _, codec, name = bom
+    if not family.startswith("utf"):
+        raise InputError(f"starts with a {name} byte-order mark, so it is {name} text, not {encoding}: "
+                         "leave out --encoding", path)
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not {name} text, as its byte-order mark says: invalid bytes at offset {exc.start}",
+                         path) from None
+    if "\x00" in text:
+        raise InputError(f"holds NUL characters, which no text has (read as {name}, as its byte-order mark "
+                         "says)", path)
+    return text.lstrip("\ufeff")
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when NUL bytes fill every other byte, as in UTF-16 text of Latin
+    letters saved without a byte-order mark; None otherwise."""
+    sample = data[:4096]
+    half = len(sample) // 2
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    if half >= 2 and odd > 0.3 * half and even < 0.05 * half:
+        return "utf-16-le"
+    if half >= 2 and even > 0.3 * half and odd < 0.05 * half:
+        return "utf-16-be"
+    return None
+
+
+def _advice(data: bytes, encoding: str | None) -> str:
+    """What to do about bytes that are not the expected text: UTF-16 without a mark, or Latin-1."""
+    utf16 = _utf16_without_bom(data)
+    if utf16 is not None:
+        advice = (f"pass --encoding {utf16}" if encoding is not None
+                  else f"re-encode it as UTF-8, e.g. iconv -f {utf16} -t utf-8")
+        return f" (it looks like UTF-16 without a byte-order mark: {advice})"
+    if b"\x00" in data:
+        return ""
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return ""
+    advice = ("pass --encoding latin-1" if encoding is not None
+              else "re-encode it as UTF-8, e.g. iconv -f latin1 -t utf-8")
+    return f" (it looks like ISO-8859-1/Windows-1252: {advice})"
 
 
 def read_jsonl_documents(path) -> Iterator[Document]:
@@ -75,18 +131,63 @@ def read_text_document(path, encoding: str | None = None) -> Document:
     return Document(path.stem, decode_text(data, path, encoding), {"source": str(path)})
 
 
+CORPUS_RULINGS = "rulings.jsonl"
+CORPUS_BOOKKEEPING = ("metadata.jsonl",)  # what fetch keeps beside rulings.jsonl: no rulings
+
+
+def _visible_entries(folder: Path) -> list[Path]:
+    """The folder's entries in sorted order, without hidden ones (a leading dot: partial and
+    temporary files, stage stamps, version control)."""
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+
+
+def _folder_files(folder: Path, seen: set[Path]) -> list[Path]:
+    """The ruling files under ``folder``, recursively (see :func:`input_files`)."""
+    real = folder.resolve()
+    if real in seen:  # a link back to a folder read already
+        return []
+    seen.add(real)
+    entries = _visible_entries(folder)
+    if (folder / CORPUS_RULINGS).is_file():
+        return [_corpus_file(folder, entries, seen)]
+    files: list[Path] = []
+    for entry in entries:
+        if entry.is_dir():
+            files += _folder_files(entry, seen)
+        elif entry.is_file() and _has_suffix(entry, SUPPORTED):
+            files.append(entry)
+    return files
+
+
+def _corpus_file(folder: Path, entries: list[Path], seen: set[Path]) -> Path:
+    """A corpus folder's ``rulings.jsonl``; other rulings beside it are an :class:`InputError`."""
+    skipped = [e.name + ("/" if e.is_dir() else "") for e in entries
+               if e.name not in (CORPUS_RULINGS, *CORPUS_BOOKKEEPING)
+               and (_folder_files(e, seen) if e.is_dir() else e.is_file() and _has_suffix(e, SUPPORTED))]
+    if skipped:
+        shown = ", ".join(skipped[:3]) + (f" and {len(skipped) - 3} more" if len(skipped) > 3 else "")
+        raise InputError(f"holds a corpus (rulings.jsonl) and also other rulings ({shown}), which would be "
+                         "skipped; name the corpus file and the others separately", folder)
+    return folder / CORPUS_RULINGS
+
+
 def input_files(raw) -> list[Path]:
-    """The files an input path stands for: the file itself, or a corpus directory's
-    ``rulings.jsonl`` or else its supported files (sorted); raises :class:`InputError`."""
+    """The files an input path stands for; raises :class:`InputError`.
+
+    A file stands for itself. A folder stands for every supported file under it, read
+    recursively in sorted order, hidden files and folders (a leading dot) left out, so no ruling
+    in a subfolder is silently skipped; a ``.txt`` file's id is its name, so two ``urteil.txt`` in
+    two subfolders meet the clear "two input documents have the id" error rather than one hiding
+    the other. A folder holding ``rulings.jsonl`` is a corpus written by ``fetch``: that file
+    alone is read (``metadata.jsonl`` beside it is fetch's bookkeeping). Other rulings beside it
+    are refused, naming them, instead of being read: they may be the very files the corpus was
+    fetched from, and which of two copies the user means cannot be told."""
     path = Path(raw)
     if not path.exists():
         raise InputError("no such file or directory", path)
     if not path.is_dir():
         return [path]
-    rulings = path / "rulings.jsonl"
-    if rulings.exists():
-        return [rulings]
-    files = sorted(p for p in path.iterdir() if p.is_file() and _has_suffix(p, SUPPORTED))
+    files = _folder_files(path, set())
     if not files:
         raise InputError("directory holds no rulings.jsonl and no supported files", path)
     return files

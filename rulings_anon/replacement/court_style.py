@@ -102,9 +102,10 @@ class Pseudonymizer:
         self._memo = NameMemo
 
     def _draw(self, placeholder: str, kind: str, before: str, original: str) -> str:
-        # The original's own words are marked used, so a surrogate never repeats the real name.
+        # The original is given, so a surrogate never repeats the real name, even where the only
+        # listed name of its initial is that name ("Yilmaz"); marking its words used keeps the draws.
         memo = self._memo(used=self.used | set(original.split()))
-        value = self.generator.surrogate(placeholder, kind, before, memo)
+        value = self.generator.surrogate(placeholder, kind, before, memo, original)
         self.used |= memo.used - set(original.split())
         return value
 

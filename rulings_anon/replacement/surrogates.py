@@ -5,7 +5,9 @@ by a value of its type that keeps what the placeholder shows: initials ("Dr. A. 
 Griesmann"), titles and legal forms ("M-GmbH" -> "Meyer GmbH"), case endings ("K.s" -> "Kempers",
 "P-Platzes" -> "Parkplatzes") and visible years of dates. Within one document the same placeholder
 gets the same value, and the same initial of the same type the same name ("K." and "K.s" ->
-"Kemper"/"Kempers").
+"Kemper"/"Kempers"). No name drawn repeats the real name it stands for (``original``), nor a
+placeholder that is a real name, ignoring case and diacritics: where the only listed name of an
+initial is that name ("Yilmaz"), another is made with the same initial.
 
 Usage::
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+import unicodedata
 import zlib
 from dataclasses import dataclass, field
 
@@ -121,6 +124,15 @@ def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
             for pool, names in _POOLS.items()}
 
 
+def _starting(names, prefix: str, memo) -> list[str]:
+    """The names starting with ``prefix`` (any case), without the originals ``memo`` marks."""
+    low = prefix.lower()
+    found = [n for n in names if n.lower().startswith(low)] if prefix else list(names)
+    if memo is None or not memo.originals:
+        return found
+    return [n for n in found if not memo.is_original(n)]
+
+
 # Pools whose names may be invented (``SurrogateGenerator(invented=...)``), and the names that can
 # be cut and joined: one word of four letters or more.
 _INVENTED_POOLS = ("surname", "city")
@@ -182,12 +194,47 @@ def genitive(name: str) -> str:
     return name + ("'" if name[-1:] in ("s", "ß", "x", "z") else "s")
 
 
+# Letters without a decomposition that still stand for a plain one: "Yılmaz" is "Yilmaz".
+_PLAIN_LETTERS = str.maketrans({"ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+_WORDS = re.compile(r"\s+")
+_HYPHENS = re.compile(r"[-‐–]+")
+# A street word ending a real street name: its stem ("Xander" of "Xanderweg") is a name too.
+_STREET_END = re.compile(r"-?(?:stra(?:ß|ss)e|str\.?|weg|platz|gasse|allee|ring|damm|ufer|chaussee|pfad|steig|markt)$")
+
+
+def plain_name(word: str) -> str:
+    """A name as it is compared with an original: without case, diacritics and surrounding
+    punctuation, so that "YILMAZ", "Yılmaz" and "Ährlich" are the same as "Yilmaz" and "Ahrlich"."""
+    decomposed = unicodedata.normalize("NFKD", word.translate(_PLAIN_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip(".,;:!?()[]\"'’„“”«»…")
+
+
 @dataclass
 class NameMemo:
-    """The names already chosen in one document: ``(pool, prefix) -> name`` and names in use."""
+    """The names already chosen in one document: ``(pool, prefix) -> name`` and names in use;
+    ``originals`` holds the real names (as :func:`plain_name`) that no surrogate may repeat."""
 
     names: dict = field(default_factory=dict)
     used: set = field(default_factory=set)
+    originals: set = field(default_factory=set)
+
+    def avoid(self, text: str) -> None:
+        """Mark ``text``, each of its words and their hyphenated parts (and the stem of a street
+        name: "Xander" of "Xanderweg") as names never to return."""
+        words = _WORDS.split(text.strip())
+        for part in (text, *words, *(p for w in words for p in _HYPHENS.split(w))):
+            plain = plain_name(part)
+            for word in (plain, _STREET_END.sub("", plain)):
+                if word:
+                    self.originals.add(word)
+
+    def is_original(self, name: str) -> bool:
+        """Whether ``name``, or a part of it joined by a hyphen, is an original, as written or
+        nearly ("Yilmaz", "Yilmaz-Kemper"; not "Bad Aussee" for "Bad Salzungen")."""
+        if not self.originals:
+            return False
+        return plain_name(name) in self.originals or any(
+            plain_name(part) in self.originals for part in _HYPHENS.split(name))
 
 
 class SurrogateGenerator:
@@ -220,29 +267,34 @@ class SurrogateGenerator:
         ``scope`` (the reference type) keeps "K." the person apart from "K" the company.
         """
         key = (scope, pool, prefix)
-        if memo is not None and key in memo.names:
+        if memo is not None and key in memo.names and not memo.is_original(memo.names[key]):
             return memo.names[key]
         names = self._pools[pool]
-        low = prefix.lower()
-        candidates = [n for n in names if n.lower().startswith(low)] if prefix else list(names)
+        candidates = _starting(names, prefix, memo)
         if not candidates and self.names in ("training", "testing"):  # the other half has the initial
             names = _POOLS[pool]
-            candidates = [n for n in names if n.lower().startswith(low)]
+            candidates = _starting(names, prefix, memo)
         if not candidates:
-            # No listed name starts that way ("Ts", "Y"): graft the prefix onto a listed name,
-            # preferably one starting like it ("Ä" -> "Ackermann" -> "Äckermann").
-            plain = prefix[:1].translate(_UMLAUT_BASE)
-            bases = [n for n in names if len(n) > len(prefix) + 2 and " " not in n]
-            base = self.rng.choice([n for n in bases if n.startswith(plain)] or bases)
-            candidates = [prefix + base[len(prefix):]]
+            candidates = [self._graft(prefix, names, memo)]
         fresh = [n for n in candidates if memo is None or n not in memo.used] or candidates
         value = self.rng.choice(fresh)
         if self.invented and pool in _INVENTED_POOLS and self.rng.random() < self.invented:
-            value = self._invent(value, names)
+            invented = self._invent(value, names)
+            value = value if memo is not None and memo.is_original(invented) else invented
         if memo is not None:
             memo.names[key] = value
             memo.used.add(value)
         return value
+
+    def _graft(self, prefix: str, names, memo: NameMemo | None) -> str:
+        """A name starting with ``prefix`` where no listed one may ("Ts", "Y", or only the original
+        "Yilmaz" does): the prefix grafted onto a listed name, preferably one starting like it
+        ("Ä" -> "Ackermann" -> "Äckermann"), never giving an original back."""
+        plain = prefix[:1].translate(_UMLAUT_BASE)
+        bases = [n for n in names if len(n) > len(prefix) + 2 and " " not in n
+                 and (memo is None or not memo.is_original(prefix + n[len(prefix):]))]
+        base = self.rng.choice([n for n in bases if n.startswith(plain)] or bases)
+        return prefix + base[len(prefix):]
 
     def _invent(self, name: str, names) -> str:
         """A name no list holds, with the same start: the head of ``name`` and the tail of another
@@ -263,14 +315,19 @@ class SurrogateGenerator:
 
     # -- surrogates ------------------------------------------------------------------------------
 
-    def surrogate(self, placeholder: str, type: str, before: str = "", memo: NameMemo | None = None) -> str:
+    def surrogate(self, placeholder: str, type: str, before: str = "", memo: NameMemo | None = None,
+                  original: str = "") -> str:
         """A realistic value for ``placeholder`` of ``type`` (a type name or LER tag).
 
         ``before`` is the text preceding the placeholder (it tells "Frau" from "Herr" for first
-        names); ``memo`` keeps the names of one document consistent.
+        names); ``memo`` keeps the names of one document consistent. ``original`` is the real
+        value the placeholder stands for, if known: no name drawn repeats a word of it, nor of
+        the placeholder itself (a span holding a real name), however few names the pools hold.
         """
         kind = canonical_type(type)
         memo = memo if memo is not None else NameMemo()
+        memo.avoid(placeholder)
+        memo.avoid(original)
         if kind == "date":
             return self._date(placeholder)
         if kind == "number":
@@ -388,7 +445,7 @@ class ReplacementTable:
         key = (canonical_type(type), placeholder)
         old = self.values.pop(key, None)
         for _ in range(5):
-            fresh = NameMemo(used=set(self.memo.used))
+            fresh = NameMemo(used=set(self.memo.used), originals=set(self.memo.originals))
             value = self.generator.surrogate(placeholder, key[0], before, fresh)
             if value != old:
                 break
