@@ -29,8 +29,9 @@ WORD_PUNCTUATION = "()[]{}„“”‚‘’\"'«»,;:!?"
 # Keys of a span record that are written when set (DESIGN.md "spans" format).
 _SPAN_OPTIONAL_KEYS = ("text", "type", "score", "kind", "source")
 _SPAN_STRING_KEYS = ("text", "type", "kind", "source")
-# The longest id read: ids name output files and lines of every output; a longer one is no id.
-MAX_ID_LENGTH = 200
+# The longest id read: ids are matched and printed in every output (a long id gets a file name of a
+# safe prefix and a hash); one longer than a paragraph is no id.
+MAX_ID_LENGTH = 1000
 
 
 def _json_kind(value) -> str:
@@ -242,7 +243,7 @@ class Document:
         doc_id = str(doc_id)
         if len(doc_id) > MAX_ID_LENGTH:
             raise ValueError(f"{where}: 'id' is {len(doc_id):,} characters long; an id has at most "
-                             f"{MAX_ID_LENGTH}")
+                             f"{MAX_ID_LENGTH:,}")
         spans = _read_spans(record.get("spans"), text, where)
         meta = {k: v for k, v in record.items() if k not in ("id", "text", "spans")}
         return cls(doc_id, text, meta, spans, gold=isinstance(record.get("spans"), list))

@@ -192,9 +192,9 @@ HOSTILE = {
     "an id of 5,000 digits": (
         "docs.jsonl", '{"id": ' + "9" * 5000 + ', "text": "K."}',
         "docs.jsonl:1: a number of more than 4300 digits: too long to read"),
-    "an id of 300 characters": (
-        "docs.jsonl", json.dumps({"id": "x" * 300, "text": TEXT}),
-        "docs.jsonl:1: docs-1: 'id' is 300 characters long; an id has at most 200"),
+    "an id of 1,200 characters": (
+        "docs.jsonl", json.dumps({"id": "x" * 1200, "text": TEXT}),
+        "docs.jsonl:1: docs-1: 'id' is 1,200 characters long; an id has at most 1,000"),
     "a span score that is a string": (
         "docs.jsonl", json.dumps({"id": "a", "text": TEXT, "spans": [{"start": 0, "end": 3, "score": "hi"}]}),
         SPAN + "'score' must be a number in 0..1, not a string"),

@@ -80,11 +80,11 @@ def _lex_class(word: str) -> str:
 
 
 class WindowFeatures:
-    """Feature strings of a candidate element and its neighbours, read with a detector's lists."""
+    """Feature strings of a candidate element and its neighbours, read with a detector's forms."""
 
     def __init__(self, detector):
-        self.d = detector
-        self.p = detector.p
+        self.forms = detector.forms
+        self.p = self.forms.p
         self._word_cache: dict[str, tuple[str, ...]] = {}
 
     def word(self, raw: str | None) -> tuple[str, ...]:
@@ -94,8 +94,8 @@ class WindowFeatures:
         cached = self._word_cache.get(raw)
         if cached is not None:
             return cached
-        p, d = self.p, self.d
-        core = d.core(raw)
+        p, forms = self.p, self.forms
+        core = forms.core(raw)
         lower = core.lower()
         out = []
         if not core:
@@ -106,9 +106,9 @@ class WindowFeatures:
             out.append("trigger")
         if lower in p.reference_words:
             out.append("refword")
-        if d._designator(lower):
+        if forms.designator(lower):
             out.append("designator")
-        if d._public_body(core):
+        if forms.public_body(core):
             out.append("publicbody")
         if core in p.legal_forms or core.rstrip(".") in p.legal_forms:
             out.append("legal")
@@ -174,7 +174,7 @@ class WindowFeatures:
         """The feature strings of candidate ``i`` of a paragraph's element texts."""
         kind, pattern = form
         raw = texts[i]
-        core = self.d.core(raw)
+        core = self.forms.core(raw)
         pat = pattern or kind
         feats = ["bias", "pat:" + pat, "shape:" + shape(core), "rule:" + (verdict or "reject")]
         feats += ["rej:" + r for r in rejections]
@@ -211,9 +211,9 @@ class WindowFeatures:
         feats.append(f"ps:{pc}|{sc}")
         # letter lists and ranges: "A bis D", "B, C, Z", "G und K"
         letter_before = pred2 is not None and bool(_LETTER.match(pred2)) and (
-            self.d.core(pred) in _RANGE_WORDS) or (pred is not None and pred.endswith(",") and bool(_LETTER.match(pred)))
+            self.forms.core(pred) in _RANGE_WORDS) or (pred is not None and pred.endswith(",") and bool(_LETTER.match(pred)))
         letter_after = succ2 is not None and bool(_LETTER.match(succ2)) and (
-            self.d.core(succ) in _RANGE_WORDS) or (raw.endswith(",") and succ is not None and bool(_LETTER.match(succ)))
+            self.forms.core(succ) in _RANGE_WORDS) or (raw.endswith(",") and succ is not None and bool(_LETTER.match(succ)))
         if letter_before:
             feats.append("list:before")
         if letter_after:
@@ -354,20 +354,13 @@ def overlaps(intervals: list[tuple[int, int]], starts: list[int], a: int, b: int
 
 # -- the rules' judgements and the candidates of a paragraph ------------------------------------
 
-def paragraph_candidates(detector, featurizer: WindowFeatures, texts: list[str]):
-    """``(index, form, features)`` of every candidate element of one paragraph."""
-    form = detector.form
-    candidates = [i for i, t in enumerate(texts) if form(t) is not None]
-    if not candidates:
-        return []
-    detector.prepare(texts)
-    abbreviations = detector._in_abbreviation(texts, candidates)
-    letters = frozenset(c for c in (detector.core(texts[i]).rstrip(".") for i in candidates) if len(c) == 1)
-    out = []
-    for i in candidates:
-        f = form(texts[i])
-        # the rules' own verdict: an element inside a listed abbreviation is none ("a. a. O.")
-        verdict = None if i in abbreviations else detector.classify(texts, i)
-        rejected = detector.rejection_groups(texts, i, f[1]) if verdict is None and f[0] == "potential" else ()
-        out.append((i, f, featurizer.features(texts, i, f, i in abbreviations, verdict, rejected, letters)))
-    return out
+def paragraph_candidates(detector, featurizer: WindowFeatures, texts: list[str], state=None):
+    """``(index, form, features)`` of every candidate element of one paragraph (``state``: its
+    document's, :meth:`~rulings_anon.placeholders.detector.PlaceholderDetector.document_state`;
+    None: the detector's current document or the paragraph alone)."""
+    judgements = detector.judgements(texts, state)
+    core = featurizer.forms.core
+    letters = frozenset(c for c in (core(texts[j.index]).rstrip(".") for j in judgements) if len(c) == 1)
+    return [(j.index, j.form, featurizer.features(texts, j.index, j.form, j.in_abbreviation, j.verdict,
+                                                  j.rejections, letters))
+            for j in judgements]

@@ -1,0 +1,167 @@
+"""Runs of neighbouring elements that name no one, read around a candidate.
+
+A letter or initial is often no placeholder because of the elements around it: it belongs to a
+known abbreviation ("a. a. O."), stands in a quotation, in a run of initials of a citation ("W. - R.
+Schenke"), a run of names in clear (a judges' signature), letters joined by slashes ("D / P / M"), a
+range of letters ("A bis D"), a statute's name ("LandesVO L. K."), or the letters after a case
+number ("4146/12 E, U, F"). Each question here needs only the element texts and their forms, no
+document state; :mod:`rulings_anon.placeholders.context_rules` combines the answers.
+"""
+
+from __future__ import annotations
+
+from rulings_anon import signatures
+from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, noun_bits
+
+from .forms import Forms
+
+
+def abbreviation_indices(forms: Forms, texts: list[str], candidates: list[int]) -> set[int]:
+    """Indices of elements that belong to a known abbreviation like "a. a. O."
+
+    Every listed abbreviation starts with a one- or two-letter element, which is always a
+    candidate, so only candidates need to be tried as starts.
+    """
+    p = forms.p
+    inside: set[int] = set()
+    for i in candidates:
+        if i in inside:
+            continue
+        options = p.abbreviations.get(forms.core(texts[i]))
+        for words in options or ():
+            n = len(words)
+            # the words in order, no comma inside ("K., O., J." are three initials, not "K. O.")
+            # the last period may be missing ("m. w. N)")
+            if i + n <= len(texts) and all(
+                (forms.core(texts[i + k]) == words[k]
+                 or (k == n - 1 > 0 and forms.core(texts[i + k]) + "." == words[k]))
+                and (k == n - 1 or not texts[i + k].endswith((",", ";")))
+                for k in range(n)
+            ):
+                inside.update(range(i, i + n))
+                break
+    return inside
+
+
+def inside_quote(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether element ``i`` lies inside a quotation (German or straight quotes)."""
+    p = forms.p
+    before = " ".join(texts[:i])
+    depth = sum(before.count(q) for q in p.open_quotes) - sum(before.count(q) for q in p.close_quotes)
+    return depth > 0 or before.count('"') % 2 == 1
+
+
+def initial_run(forms: Forms, texts: list[str], i: int) -> tuple[int, int]:
+    """First and last index of the run of initials element ``i`` belongs to ("W. - R.", "U. K.")."""
+    p = forms.p
+
+    def initial(k: int) -> bool:
+        return (0 <= k < len(texts) and bool(p.shape["run_initial"].match(texts[k]))
+                and texts[k] not in p.two_letter_abbreviations)
+    start = i
+    dashes = p.dashes
+    while initial(start - 1) or (start > 0 and texts[start - 1] in dashes and initial(start - 2)):
+        start -= 1 if initial(start - 1) else 2
+    end = i
+    while initial(end + 1) or (end + 1 < len(texts) and texts[end + 1] in dashes and initial(end + 2)):
+        end += 1 if initial(end + 1) else 2
+    return start, end
+
+
+def in_letter_range(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a letter is an end of a range of letters ("Hauptteile A bis D"): labels are
+    ranged, names are not."""
+    p = forms.p
+
+    def letter(k: int) -> bool:
+        return 0 <= k < len(texts) and bool(p.potential["single_letter"].match(forms.core(texts[k])))
+    return ((i + 2 < len(texts) and texts[i + 1] in p.range_words and letter(i + 2))
+            or (i >= 2 and texts[i - 1] in p.range_words and letter(i - 2)))
+
+
+def in_name_list(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether the initial stands in a run of names in clear, as in a signature line
+    ("Schmidt Treber K. Schmidt Hayen Fritz"): two bare capitalized words on each side
+    (or the paragraph's edge) that are neither articles nor person triggers."""
+    if not (0 < i < len(texts) - 1):
+        return False
+    return all(k < 0 or k >= len(texts) or forms.name_like(texts[k]) for k in (i - 2, i - 1, i + 1, i + 2))
+
+
+def in_statute_name(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether initials follow a statute's or agreement's name ("LandesVO L. K.", "MTV H")."""
+    p = forms.p
+    k = i - 1
+    while k >= 0 and p.shape["first_initial"].match(texts[k]) and len(texts[k]) == 2:
+        k -= 1
+    return k >= 0 and texts[k].lstrip(p.strip_leading).endswith(p.statute_word_endings)
+
+
+def middle_initial(forms: Forms, pred: str | None, succ: str | None) -> bool:
+    """Whether an initial stands between a first name the noun lexicon lists (and no common
+    noun) and a surname in clear: "Peter J. Tettinger"."""
+    p = forms.p
+    if not (pred and succ and p.shape["plain_word"].match(pred) and forms.name_like(succ.rstrip(".,;:"))):
+        return False
+    bits = noun_bits(pred)
+    return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
+
+
+def in_slash_run(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a letter is one of three or more joined by slashes ("D / P / M")."""
+    p = forms.p
+
+    def letter(k: int) -> bool:
+        return 0 <= k < len(texts) and bool(p.shape["letter_in_slash_run"].match(texts[k]))
+    start = i
+    while letter(start - 2) and texts[start - 1] == "/":
+        start -= 2
+    end = i
+    while letter(end + 2) and texts[end + 1] == "/":
+        end += 2
+    return (end - start) // 2 + 1 >= 3
+
+
+def in_signature(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a first-name initial stands in the judges' signature after a sentence: a run of
+    at least four names and initials, three of them names in clear, the initial before a name
+    ("Fischermeier Spelge Krumbiegel M. Jostes D. Reidelbach")."""
+    p = forms.p
+    if i + 1 >= len(texts) or not forms.name_like(texts[i + 1]):
+        return False
+
+    def name_or_initial(word: str) -> bool:
+        return forms.name_like(word) or bool(p.shape["first_initial"].match(word))
+    return signatures.in_run(texts, i, name_or_initial, 4, forms.name_like, 3)
+
+
+def cited_author(forms: Forms, raw: str, pred: str | None, succ: str | None, after_succ: str) -> bool:
+    """Whether an initial is a cited author's first name before a surname in clear: after
+    the "/" of an editor's name ("Schiek / M. Schmidt") or before "in" and a commentary
+    ("K. Schneider in Littmann")."""
+    p = forms.p
+    if not (p.shape["first_initial"].match(raw) and succ and forms.name_like(succ.rstrip(","))):
+        return False
+    return (pred is not None and pred.endswith("/")) or after_succ == "in"
+
+
+def after_case_number(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a letter continues a comma list that follows a case number ("4146/12 E, U, F")."""
+    p = forms.p
+    k = i - 1
+    while k >= 0 and p.shape["letter_in_list"].match(texts[k]):
+        k -= 1
+    return k < i - 1 and k >= 0 and bool(p.shape["case_number_tail"].match(texts[k]))
+
+
+def roman_one(forms: Forms, raw: str, pred_norm: str, succ_core: str) -> bool:
+    """Whether a bare "I" is the roman numeral one ("München I", "BStBl I", "(I.)").
+
+    It names a company or person only after an article, a preposition or a person
+    trigger ("die I GmbH", "in I und S", "der Angeklagte I.") or before a legal form.
+    """
+    p = forms.p
+    if raw.startswith("("):
+        return True
+    return not (pred_norm in p.function_words or pred_norm in p.person_triggers
+                or succ_core in p.legal_forms or succ_core in p.street_words)
