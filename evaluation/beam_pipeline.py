@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import replace
 
 import apache_beam as beam
 
@@ -48,7 +47,7 @@ class ScoreDocuments(beam.DoFn):
 
     def process(self, document, batch_words, batch_df, batch_size):
         if not self.ready:  # the side inputs are the same for every document
-            self.scorer = replace(self.scorer, settings=self.setup_of.settings(frozenset(batch_words or ())))
+            self.scorer = self.setup_of.scorer(frozenset(batch_words or ()))
             if self.setup_of.uses_batch_frequency and hasattr(self.scorer.model, "set_batch_frequency"):
                 self.scorer.model.set_batch_frequency(dict(batch_df), batch_size)
             self.ready = True

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from rulings_anon.cli import Command
@@ -214,40 +213,23 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
 
 
 def _recognizers(args) -> bool | set[str]:
-    """The recognizers to run: True for the defaults of data/recognizers.json, a set without the
-    skipped ones, or False for none (an unknown name is an InputError listing the known ones)."""
-    if args.no_recognizers:
-        return False
-    from rulings_anon.analyzer.recognizers import enabled_without
-    from rulings_anon.errors import InputError
+    """The recognizers the options name (see :func:`rulings_anon.engine.resolve_recognizers`)."""
+    from rulings_anon.engine import resolve_recognizers
 
-    try:
-        return enabled_without(args.skip_recognizers)
-    except ValueError as exc:
-        raise InputError(f"--skip-recognizers: {exc}") from None
+    return resolve_recognizers(not args.no_recognizers, args.skip_recognizers)
 
 
-def _settings(args, method: str, texts: Callable[[], Iterable[str]] | None, batch_words: frozenset | None = None):
-    """The decision settings; ``texts`` gives the input documents' texts (read only for the batch
-    vocabulary), or ``batch_words`` is that vocabulary, counted elsewhere (the Beam pipeline)."""
-    from rulings_anon.analyzer.common_words import common_words, common_words_for
-    from rulings_anon.analyzer.decisions import Settings
+def build_analyzer(args, method: str, progress: bool = True):
+    """The engine's :class:`~rulings_anon.engine.Analyzer` of the command line ``args`` (after
+    :func:`use_features`): the contextual model and the NER loaded when the method needs them
+    (in-process once, on Beam once per worker), every other setting resolved by the engine."""
+    from rulings_anon.engine import Analyzer
 
-    from .scoring import default_threshold
-
-    consistency = not args.no_consistency
-    threshold = args.threshold if args.threshold is not None else sensitivity_threshold(args)
-    if threshold is None:
-        threshold = default_threshold(method, args.combine)
-    words = frozenset()
-    if consistency:
-        if args.no_batch_vocabulary:
-            words = common_words()
-        elif batch_words is not None:
-            words = common_words() | batch_words
-        else:
-            words = common_words_for(texts())
-    return Settings(threshold, consistency, words, args.combine)
+    model, ner = _load(args, method, progress)
+    return Analyzer(args.model, element_model=model, threshold=args.threshold,
+                    recall_first=getattr(args, "recall_first", False), recognizers=not args.no_recognizers,
+                    skip_recognizers=args.skip_recognizers, consistency=not args.no_consistency,
+                    batch_vocabulary=not args.no_batch_vocabulary, ner=ner, combination=args.combine)
 
 
 def use_features(args, default: bool = False) -> None:
@@ -265,41 +247,20 @@ def use_features(args, default: bool = False) -> None:
         args.combine = DEFAULT_COMBINATION
 
 
-def sensitivity_threshold(args) -> float | None:
-    """The threshold a sensitivity model directory (``--model``) stores for the default or the
-    ``--recall-first`` rule; None for any other model (``--recall-first`` then is an InputError)."""
-    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory, stored_threshold
-    from rulings_anon.errors import InputError
-
-    if args.model is not None and is_sensitivity_directory(args.model):
-        return stored_threshold(args.model, recall_first=getattr(args, "recall_first", False))
-    if getattr(args, "recall_first", False):
-        raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
-    return None
-
-
-def load_scorer(args, settings, recognizers, progress: bool = True):
-    """``score``'s :class:`~evaluation.scoring.Scorer` of the command line ``args``: the model and
-    the NER loaded (in-process once, on Beam once per worker)."""
-    from .scoring import Scorer
-
-    model, ner = _load(args, _method(args), settings, progress)
-    return Scorer(model, settings, ner, recognizers=recognizers)
-
-
 def _method(args) -> str:
     """``score``'s candidate mode: the NER proposes references unless --no-ner."""
     return "none" if args.no_ner else "ner"
 
 
-def check_model_option(args, method: str, settings) -> bool:
+def check_model_option(args, method: str) -> bool:
     """Whether the decision needs the contextual model (``--model``). An :class:`InputError` when it
     is needed and missing, or given where nothing would use it: with ``--combine ner`` the NER's
     score alone decides, and a model silently ignored would put the NER's figures in a report
     under the model's name."""
+    from rulings_anon.analyzer.decisions import COMBINATIONS
     from rulings_anon.errors import InputError
 
-    needs_model = settings.needs_model(method)
+    needs_model = method != "ner" or COMBINATIONS[args.combine].uses_model
     if needs_model and args.model is None:
         why = "--no-ner" if args.no_ner else f"method {method}" if method != "ner" else f"--combine {args.combine}"
         raise InputError(f"--model MODEL is needed with {why}; only the NER with --combine ner works without one")
@@ -309,7 +270,7 @@ def check_model_option(args, method: str, settings) -> bool:
     return needs_model
 
 
-def _load(args, method: str, settings, progress: bool = True):
+def _load(args, method: str, progress: bool = True):
     """The contextual model (None when the decision needs none) and the NER (None unless the method
     is ner); both raise ModelError naming what is wrong, missing options an InputError."""
     from data import path as data_path
@@ -319,7 +280,7 @@ def _load(args, method: str, settings, progress: bool = True):
 
     if method == "ner" and args.no_ner:
         raise InputError("--method ner needs the NER; leave out --no-ner")
-    needs_model = check_model_option(args, method, settings)
+    needs_model = check_model_option(args, method)
     model = load_element_model(args.model, progress=progress) if needs_model else None
     ner = None
     if method == "ner":
@@ -353,10 +314,8 @@ def _run_evaluate(args) -> int:
                          f"{without_gold[0]!r}); evaluate needs a gold test set of {{\"id\", \"text\", \"spans\"}} "
                          "lines, e.g. from build-testset or replace", args.test)
     use_features(args)
-    settings = _settings(args, args.method, lambda: (d.text for d in documents))
-    model, ner = _load(args, args.method, settings)
-    if hasattr(model, "set_batch"):
-        model.set_batch(d.text for d in documents)
+    scorer = build_analyzer(args, args.method).scorer([d.text for d in documents])
+    settings, model, ner = scorer.settings, scorer.model, scorer.ner
     from .curve import DEFAULT_THRESHOLDS, write_curve
 
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
@@ -421,32 +380,35 @@ class ScoreSetup:
         """Whether the decision takes the words recurring in the input documents."""
         return not self.args.no_consistency and not self.args.no_batch_vocabulary
 
-    def settings(self, batch_words: frozenset = frozenset()):
-        return _settings(self.args, _method(self.args), None, batch_words)
-
     def check(self) -> None:
         """Bad options and missing model directories, as one line, before any worker starts."""
+        from rulings_anon.engine import resolve_threshold
         from rulings_anon.errors import ModelError
 
         args = self.args
         _recognizers(args)
-        needs_model = check_model_option(args, _method(args), self.settings())
+        resolve_threshold(args.threshold, args.model, getattr(args, "recall_first", False), _method(args),
+                          args.combine)
+        needs_model = check_model_option(args, _method(args))
         for directory in (args.model if needs_model else None, args.ner if not args.no_ner else None):
             if directory is not None and as_url(directory) is None and not directory.is_dir():
                 raise ModelError(f"{directory}: no such model directory")
 
     def scorer(self, batch_words: frozenset = frozenset(), fetch=None):
-        """The scorer with the model and the NER loaded (once per worker); a ``--model`` or ``--ner``
-        given as a URL (``gs://bucket/model``) is first copied here by ``fetch(url) -> local path``."""
-        args = self.args
-        urls = {name: as_url(getattr(args, name)) for name in ("model", "ner") if getattr(args, name) is not None}
-        if fetch is not None and any(urls.values()):
-            args = argparse.Namespace(**vars(args))
-            for name, url in urls.items():
-                if url is not None:
-                    setattr(args, name, Path(fetch(url)))
-            self.args = args  # this worker's copy: the settings read the local model's threshold too
-        return load_scorer(args, self.settings(batch_words), _recognizers(args), progress=False)
+        """The scorer of the batch vocabulary ``batch_words``, with the model and the NER loaded once
+        per worker; a ``--model`` or ``--ner`` given as a URL (``gs://bucket/model``) is first copied
+        here by ``fetch(url) -> local path``."""
+        if getattr(self, "_analyzer", None) is None:
+            args = self.args
+            urls = {name: as_url(getattr(args, name)) for name in ("model", "ner") if getattr(args, name) is not None}
+            if fetch is not None and any(urls.values()):
+                args = argparse.Namespace(**vars(args))
+                for name, url in urls.items():
+                    if url is not None:
+                        setattr(args, name, Path(fetch(url)))
+                self.args = args  # this worker's copy: the analyzer reads the local model's threshold too
+            self._analyzer = build_analyzer(self.args, _method(self.args), progress=False)
+        return self._analyzer.scorer(batch_words=batch_words)
 
     @property
     def uses_batch_frequency(self) -> bool:
@@ -524,14 +486,11 @@ def _run_score(args) -> int:
             elements += count_elements(document.text)
             yield document.text
 
-    settings = _settings(args, _method(args), texts)
-    if not inputs:
-        for _ in texts():
-            pass
-    scorer = load_scorer(args, settings, recognizers)
-    if hasattr(scorer.model, "set_batch"):
-        scorer.model.set_batch(texts())  # every input document, scored already or not, as the batch vocabulary
-    run.key = _run_key(args, _method(args), settings, recognizers)
+    for _ in texts():
+        pass
+    # every input document, scored already or not, is the batch (its vocabulary, its word counts)
+    scorer = build_analyzer(args, _method(args)).scorer(texts)
+    run.key = _run_key(args, _method(args), scorer.settings, recognizers)
     ansi = sys.stdout.isatty()
 
     def show(document, spans):
@@ -574,3 +533,7 @@ COMMANDS = [
             TESTSET_DESCRIPTION),
     *NER_COMMANDS,
 ]
+
+from .scorer_commands import COMMANDS as SCORER_COMMANDS  # noqa: E402
+
+COMMANDS += SCORER_COMMANDS

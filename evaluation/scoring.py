@@ -26,15 +26,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulings_anon.analyzer.decisions import Settings
-from rulings_anon.analyzer.evidence import observe
-from rulings_anon.defaults import (
-    DEFAULT_COMBINATION,  # noqa: F401 (the scorer's defaults, read by the benchmarks)
-    DEFAULT_NER_THRESHOLD,
+from rulings_anon.defaults import (  # noqa: F401 (the scorer's defaults, read by the benchmarks)
+    DEFAULT_COMBINATION,
     DEFAULT_THRESHOLD,
     SCORE_CHUNK_ELEMENTS,
 )
-from rulings_anon.document import Document, Span, count_elements, spans_record, split_elements
+from rulings_anon.document import Document, Span, count_elements, spans_record
+from rulings_anon.engine import Scorer
 from rulings_anon.errors import InputError
 from rulings_anon.filenames import file_stems
 from rulings_anon.inputs import text_digest as full_digest
@@ -53,33 +51,6 @@ from rulings_anon.output_paths import Input, Output, check_outputs
 from .prediction import chunks
 
 CHUNK_ELEMENTS = SCORE_CHUNK_ELEMENTS
-
-
-def default_threshold(mode: str, combination: str) -> float:
-    """The threshold used when none is given: ``mode`` is ``none``, ``ner`` or ``random``."""
-    return DEFAULT_NER_THRESHOLD if mode == "ner" and combination == "ner" else DEFAULT_THRESHOLD
-
-
-@dataclass
-class Scorer:
-    """The model, the proposers and the decision settings of one ``score`` run."""
-
-    model: object  # evaluation.prediction.ElementModel, or None when the combination needs none
-    settings: Settings
-    ner: object = None  # rulings_anon.ner.NerTagger or None
-    recognizers: bool = True
-
-    @property
-    def mode(self) -> str:
-        return "none" if self.ner is None else "ner"
-
-    def score(self, documents: list[Document]) -> list[list[Span]]:
-        """The sensitive spans of each document, sorted by start."""
-        elements = [split_elements(d.text) for d in documents]
-        observations = observe(documents, elements, self.model, self.mode, ner=self.ner,
-                               recognizers=self.recognizers)
-        return [o.spans(d.text, els, self.settings)
-                for d, els, o in zip(documents, elements, observations, strict=True)]
 
 
 def score_record(document: Document, spans: list[Span], anonymize: bool = False, pseudonymize: bool = False,
@@ -310,12 +281,18 @@ def _write_texts(target: Path, items: list[tuple[str, dict]]) -> None:
     if target.exists() and not target.is_dir():
         raise InputError("names a file; give a folder or a .jsonl file", target)
     stems = file_stems(doc_id for doc_id, _ in items)
+    from rulings_anon.documents import write_document_copy
+
+    names = []
     with atomic_folder(target, earlier_texts, private=True) as folder:  # all files or none
-        for (_, content), stem in zip(items, stems, strict=True):
-            with atomic_writer(folder / f"{stem}.txt", private=True) as handle:
-                handle.write(content["text"])
-        write_jsonl(folder / TEXTS_INDEX, ({"id": doc_id, "file": f"{stem}.txt"}
-                                           for (doc_id, _), stem in zip(items, stems, strict=True)), private=True)
+        for (doc_id, content), stem in zip(items, stems, strict=True):
+            # a Word/ODT/PDF/RTF input gets a copy of its format (PDF, RTF: .docx), others a .txt
+            names.append(write_document_copy(folder, stem, doc_id, content["text"]) or f"{stem}.txt")
+            if names[-1] == f"{stem}.txt":
+                with atomic_writer(folder / names[-1], private=True) as handle:
+                    handle.write(content["text"])
+        write_jsonl(folder / TEXTS_INDEX, ({"id": doc_id, "file": name}
+                                           for (doc_id, _), name in zip(items, names, strict=True)), private=True)
 
 
 def earlier_texts(folder: Path) -> bool:

@@ -20,7 +20,7 @@ as ``element_model``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -59,16 +59,15 @@ def resolve_threshold(threshold: float | None, model_dir, recall_first: bool, mo
                       combination: str) -> float:
     """The one place a decision's threshold is chosen: the caller's, else the one a sensitivity
     model directory stores for its default or recall-first rule, else the default of the mode.
-    ``recall_first`` needs a sensitivity model (an :class:`InputError` otherwise)."""
+    ``recall_first`` without a threshold needs a sensitivity model (an :class:`InputError` otherwise)."""
     from .analyzer.sensitivity_model import is_sensitivity_directory, stored_threshold
 
-    sensitivity = model_dir is not None and is_sensitivity_directory(model_dir)
-    if recall_first and not sensitivity:
-        raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
     if threshold is not None:
         return threshold
-    if sensitivity:
+    if model_dir is not None and is_sensitivity_directory(model_dir):
         return stored_threshold(model_dir, recall_first=recall_first)
+    if recall_first:
+        raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
     return default_threshold(mode, combination)
 
 
@@ -161,8 +160,8 @@ class Analyzer:
 
         if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InputError(f"threshold must be in 0..1, got {threshold}")
-        self.model_dir = Path(model) if model is not None else (None if element_model is not None
-                                                                 else data_path("scorer"))
+        bundled = model is None and element_model is None and ner is None
+        self.model_dir = Path(model) if model is not None else (data_path("scorer") if bundled else None)
         self.mode = "none" if ner is None else "ner"
         self.combination = combination or DEFAULT_COMBINATION
         self.threshold = resolve_threshold(threshold, self.model_dir, recall_first, self.mode, self.combination)
@@ -171,17 +170,25 @@ class Analyzer:
         self.batch_vocabulary = batch_vocabulary
         self.ner = ner
         self.model = element_model if element_model is not None else (
-            load_sensitivity_model(self.model_dir) if self.model_dir is not None else None)
+            load_sensitivity_model(self.model_dir) if bundled or model is not None else None)
 
-    def scorer(self, texts: Iterable[str] | None = None, batch_words: frozenset | None = None) -> Scorer:
-        """The scorer of one batch: its settings (the batch vocabulary of ``texts`` or
-        ``batch_words``) and, for a model that counts its words over the batch, that batch set."""
-        texts = list(texts) if texts is not None else None
+    def scorer(self, texts: Callable[[], Iterable[str]] | Sequence[str] | None = None,
+               batch_words: frozenset | None = None) -> Scorer:
+        """The scorer of one batch: its settings (the batch vocabulary of ``texts`` or ``batch_words``)
+        and, for a model that counts its words over the batch, that batch set. ``texts`` is the
+        batch's texts or a function giving them afresh (read once per use, never held here)."""
+        read = texts if callable(texts) or texts is None else (lambda: texts)
         settings = decision_settings(self.threshold, self.consistency, self.batch_vocabulary, self.combination,
-                                     texts, batch_words)
-        if texts is not None and isinstance(self.model, BatchModel):
-            self.model.set_batch(texts)
+                                     read() if read is not None and self.reads_batch_vocabulary else None,
+                                     batch_words)
+        if read is not None and isinstance(self.model, BatchModel):
+            self.model.set_batch(read())
         return Scorer(self.model, settings, self.ner, self.recognizers)
+
+    @property
+    def reads_batch_vocabulary(self) -> bool:
+        """Whether the decision takes the words recurring in the batch's texts."""
+        return self.consistency and self.batch_vocabulary
 
     def analyze(self, text: str) -> list[Span]:
         """The sensitive spans of one ruling, decided on that ruling alone."""
@@ -230,6 +237,16 @@ def apply_operator(text: str, spans: Sequence[Span], operator: str = "placeholde
     if operator == "tag":
         return operators.replace(text, spans, operators.CategoryTag()).text
     raise InputError(f"unknown operator {operator!r}; known: {', '.join(OPERATOR_NAMES)}")
+
+
+def apply_policy(text: str, spans: Sequence[Span], policy=None, doc_id: str = "document", seed: int = 0) -> str:
+    """``text`` with ``spans`` replaced as a court's policy says: an operator per type, names never
+    and always anonymized (``policy``: a :class:`~rulings_anon.replacement.policy.Policy`, a
+    .toml/.json file, or None for the shipped ``data/policies/default.toml``)."""
+    from .replacement import policy as policies
+
+    chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
+    return policies.apply_policy(text, spans, chosen, doc_id, seed)
 
 
 class Anonymizer:

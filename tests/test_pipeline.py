@@ -88,7 +88,6 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
     from evaluation.commands import check_model_option, use_features
     from models.training import TrainOptions, resolve_defaults
     from models.variants import get_variant
-    from rulings_anon.analyzer.decisions import Settings
     from rulings_anon.cli import build_parser
 
     parser = build_parser()
@@ -101,7 +100,7 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
         if stage.command[0] in ("evaluate", "score"):
             use_features(args, default=stage.command[0] == "score")  # --features, score's default
             method = args.method if stage.command[0] == "evaluate" else ("none" if args.no_ner else "ner")
-            needs_model = check_model_option(args, method, Settings(0.5, combination=args.combine))
+            needs_model = check_model_option(args, method)
             assert needs_model == (args.model is not None), stage.name
             checked += 1
     assert checked >= (6 if name.endswith("demo.json") else 74)
