@@ -19,6 +19,7 @@ from rulings_anon.defaults import (
     DEFAULT_THRESHOLD,
     NAME_HALVES,
 )
+from rulings_anon.diagnostics import summary
 from rulings_anon.runners import add_runner_option, as_url, beam_requested
 
 from .ner_commands import COMMANDS as NER_COMMANDS
@@ -504,9 +505,10 @@ def _run_score(args) -> int:
                               jobs=usable_jobs(args.jobs, elements))
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
     restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")
-    print(f"score: {figures['documents']} documents{resumed}, {figures['elements']:,} elements, "
-          f"{figures['spans']:,} spans in {figures['seconds']:.1f} s "
-          f"({figures['elements_per_second']:,.0f} elements/s) -> {args.output}{restarted}", file=sys.stderr)
+    summary(f"score: {figures['documents']} documents{resumed}, {figures['elements']:,} elements, "
+            f"{figures['spans']:,} spans in {figures['seconds']:.1f} s "
+            f"({figures['elements_per_second']:,.0f} elements/s) -> {args.output}{restarted}",
+            **figures, output=str(args.output), restarted=run.restarted)
     return 0
 
 
@@ -520,7 +522,7 @@ def _run_testset(args) -> int:
     check_outputs([output("--out", args.out)], inputs("LER.jsonl.gz", args.inputs) + inputs("--checked", args.checked))
     checked = read_checked_labels(args.checked) if args.checked else None
     count = write_jsonl(args.out, gold_records(args.inputs, args.seed, args.limit, checked, args.names))
-    print(f"build-testset: {count} documents -> {args.out}", file=sys.stderr)
+    summary(f"build-testset: {count} documents -> {args.out}", documents=count, output=str(args.out))
     return 0
 
 

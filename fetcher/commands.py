@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from datetime import date
 
 from rulings_anon.cli import Command
+from rulings_anon.diagnostics import summary
 
 SOURCES = ("bayern", "rii", "files")
 
@@ -170,7 +170,8 @@ def run_fetch(args) -> int:
         )
     if report.failed:
         lines.append(f"{report.failed} rulings could not be fetched; run again to retry them")
-    print("\n".join(lines), file=sys.stderr)
+    summary("\n".join(lines), rulings=total, new=report.stored, updated=report.updated, dropped=report.dropped,
+            failed=report.failed, corpus=str(args.out))
     return 0
 
 
@@ -195,13 +196,11 @@ def run_split(args) -> int:
 
     check_writable(args.out, "--out", folder=True)
     check_outputs([output("--out", args.out, folder=True)], inputs("CORPUS", args.corpus))
-    summary = split_corpus(list(read_input_documents(args.corpus, args.encoding or "utf-8")), args.out,
-                            args.test_share, args.seed, args.holdout_court)
-    print(
-        f"split ({summary['method']}): {summary['train']} train, {summary['test']} test rulings "
-        f"-> {args.out}/train.tar.gz, {args.out}/test.tar.gz",
-        file=sys.stderr,
-    )
+    sides = split_corpus(list(read_input_documents(args.corpus, args.encoding or "utf-8")), args.out,
+                         args.test_share, args.seed, args.holdout_court)
+    summary(f"split ({sides['method']}): {sides['train']} train, {sides['test']} test rulings "
+            f"-> {args.out}/train.tar.gz, {args.out}/test.tar.gz",
+            method=sides["method"], train=sides["train"], test=sides["test"], out=str(args.out))
     return 0
 
 

@@ -10,6 +10,7 @@ import sys
 
 from tqdm import tqdm
 
+from rulings_anon.diagnostics import summary
 from rulings_anon.errors import InputError
 from rulings_anon.inputs import read_input_documents
 
@@ -67,8 +68,9 @@ def _auto(documents, detector, store, vocabulary, args) -> int:
         gold = pseudonymize_document(DocumentSession(doc, detector, store, args.seed, by="auto", names=args.names), vocabulary)
         placeholders += len(gold["spans"])
         corrections += len(store.corrections.get(doc.id, []))
-    print(f"{len(documents)} documents, {placeholders} placeholders replaced, {corrections} corrections "
-          f"reported in {store.out / 'corrections.jsonl'}; gold file {store.out / 'pseudonymized.jsonl'}")
+    summary(f"{len(documents)} documents, {placeholders} placeholders replaced, {corrections} corrections "
+            f"reported in {store.out / 'corrections.jsonl'}; gold file {store.out / 'pseudonymized.jsonl'}",
+            documents=len(documents), placeholders=placeholders, corrections=corrections, out=str(store.out))
     return 0
 
 
@@ -88,6 +90,7 @@ def _interactive(documents, detector, store, vocabulary, args) -> int:
                            "run the same command again to go on.\n")
             return 0
     finished = sum(1 for d in documents if d.id in store.results)
-    print(f"\nDone: {finished} documents in {store.out / 'pseudonymized.jsonl'}, decisions in "
-          f"{store.out / 'decisions.jsonl'}, replacement table in {store.out / 'replacements.jsonl'}")
+    summary(f"\nDone: {finished} documents in {store.out / 'pseudonymized.jsonl'}, decisions in "
+            f"{store.out / 'decisions.jsonl'}, replacement table in {store.out / 'replacements.jsonl'}",
+            documents=finished, out=str(store.out))
     return 0

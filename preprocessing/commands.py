@@ -7,6 +7,7 @@ import sys
 
 from rulings_anon.cli import Command
 from rulings_anon.defaults import HELD_OUT_COURT
+from rulings_anon.diagnostics import summary
 from rulings_anon.runners import add_runner_option, beam_requested
 
 from .preprocess_commands import COMMANDS as PREPROCESS_COMMANDS
@@ -75,7 +76,8 @@ def _run_detect(args) -> int:
         with atomic_writer(args.output, private=True) as handle:
             for record in records():
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-    print(f"{documents} documents, {spans} placeholders -> {args.output}", file=sys.stderr)
+    summary(f"{documents} documents, {spans} placeholders -> {args.output}", documents=documents, placeholders=spans,
+            output=str(args.output))
     return 0
 
 

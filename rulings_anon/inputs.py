@@ -22,7 +22,8 @@ from .jsonl import read_jsonl
 
 JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".jsonl.xz")
 PORTAL_SUFFIXES = (".xml", ".zip", ".html", ".htm", ".tar.gz", ".tgz")
-SUPPORTED = JSONL_SUFFIXES + (".txt",) + PORTAL_SUFFIXES
+DOCUMENT_SUFFIXES = (".docx", ".odt", ".pdf", ".rtf")  # read by rulings_anon.documents
+SUPPORTED = JSONL_SUFFIXES + (".txt",) + PORTAL_SUFFIXES + DOCUMENT_SUFFIXES
 
 
 def _has_suffix(path: Path, suffixes: tuple[str, ...]) -> bool:
@@ -53,11 +54,26 @@ def decode_text(data: bytes, path, encoding: str | None = None) -> str:
     try:
         text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as exc:
+        if detected := _detected(data, family):
+            return detected
         raise InputError(f"not UTF-8 text: invalid byte at offset {exc.start}{_advice(data, encoding)}",
                          path) from None
     if "\x00" in text:
+        if detected := _detected(data, family):
+            return detected
         raise InputError(f"holds NUL characters, which no text has{_advice(data, encoding)}", path)
     return text.lstrip("\ufeff")
+
+
+def _detected(data: bytes, family: str) -> str | None:
+    """Text that is not UTF-8, when the encoding asked for is the default (UTF-8) and
+    charset-normalizer tells a common one (Windows-1252, Latin-1, UTF-16 without a mark)."""
+    if family != "utf-8":
+        return None
+    from rulings_anon.documents.text_encoding import detected_text
+
+    found = detected_text(data)
+    return found[0] if found else None
 
 
 def _decode_by_bom(data: bytes, path, bom: tuple[bytes, str, str], family: str, encoding: str | None) -> str:
@@ -200,14 +216,33 @@ def read_file_documents(path, encoding: str | None = None) -> Iterator[Document]
         yield from read_jsonl_documents(path)
     elif _has_suffix(path, (".txt",)):
         yield read_text_document(path, encoding)
+    elif _has_suffix(path, DOCUMENT_SUFFIXES):
+        from rulings_anon import documents
+
+        yield documents.read_document(path)
+    elif _has_suffix(path, (".html", ".htm")) and not _is_portal_page(path):
+        from rulings_anon.documents import html_text
+
+        yield html_text.read_document(path)
     elif _has_suffix(path, PORTAL_SUFFIXES):
         from rulings_anon import formats
 
         yield from formats.read_portal_file(path)
     else:
         raise InputError(
-            "unsupported file type (expected .jsonl, .txt, .xml, .zip, .html or .tar.gz)", path
-        )
+            "unsupported file type (expected .jsonl, .txt, .docx, .odt, .pdf, .rtf, .html, .xml, .zip or .tar.gz)",
+            path)
+
+
+def _is_portal_page(path: Path) -> bool:
+    """Whether an HTML file is a gesetze-bayern.de page (else it is read as generic HTML, whole)."""
+    from rulings_anon.documents import html_text
+
+    try:
+        with open(path, "rb") as handle:
+            return html_text.is_portal_page(handle.read(1 << 20))
+    except OSError:
+        return True  # the portal reader reports the error
 
 
 def read_documents(paths: Iterable, encoding: str | None = None) -> Iterator[Document]:

@@ -290,6 +290,9 @@ def test_utf16_without_a_byte_order_mark_is_never_advised_latin1(text, encoding,
     (tmp_path / "urteil.txt").write_bytes(text.encode("utf-16-le"))
     options = ["--encoding", encoding] if encoding else []
     done = cli("detect-placeholders", tmp_path / "urteil.txt", "--output", tmp_path / "o.jsonl", *options)
+    if encoding is None:  # the default, UTF-8, failed: charset-normalizer tells UTF-16
+        assert done.returncode == 0, done.stderr
+        return
     line = assert_one_line_error(done, "(it looks like UTF-16 without a byte-order mark: "
                                        "pass --encoding utf-16-le)")
     assert "latin-1" not in line.split("urteil.txt")[1]

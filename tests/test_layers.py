@@ -23,11 +23,13 @@ PACKAGES = ("data", "rulings_anon", "fetcher", "preprocessing", "models", "evalu
 LAYERS = {
     "data": "data",
     "rulings_anon": "core",
+    "rulings_anon.documents": "core",
     "rulings_anon.placeholders": "placeholders",
     "rulings_anon.replacement": "replacement",
     "rulings_anon.analyzer": "analysis",
     "rulings_anon.ner": "analysis",
     "rulings_anon.engine": "engine",
+    "rulings_anon.review": "review",
     "fetcher": "fetcher",
     "preprocessing": "preprocessing",
     "models": "models",
@@ -56,7 +58,8 @@ ALLOWED = {
     "models": _SHARED | {"fetcher", "preprocessing"},
     "evaluation": _SHARED | {"fetcher", "preprocessing", "models"},
     "interactive": _CORE | {"placeholders", "replacement"},
-    "top": _SHARED | {"fetcher", "preprocessing", "models", "evaluation", "interactive"},
+    "review": _SHARED,
+    "top": _SHARED | {"fetcher", "preprocessing", "models", "evaluation", "interactive", "review"},
 }
 
 # File names every stage package has by convention.

@@ -106,4 +106,5 @@ def test_moved_maps_old_offsets_to_new_ones():
 
 
 def test_operators_are_listed_by_name():
-    assert sorted(OPERATORS) == ["category_tag", "court_placeholder", "placeholder_surrogate", "reference_surrogate"]
+    assert sorted(OPERATORS) == ["category_tag", "court_placeholder", "keep", "numbered_tag", "placeholder_surrogate",
+                                 "redact", "reference_surrogate"]

@@ -277,3 +277,66 @@ def pseudonymize_record(record: dict, generator: SurrogateGenerator) -> dict:
         out["entities"] = [{**e, "start": replaced.moved(e["start"], False), "end": replaced.moved(e["end"], True)}
                            for e in record["entities"]]
     return out
+
+
+# The German label of each type in a numbered tag ("[Person 1]").
+TAG_LABELS = {"person": "Person", "organization": "Organisation", "company": "Firma", "place": "Ort",
+              "street": "Straße", "date": "Datum", "number": "Nummer", "account": "Konto", "email/url": "Adresse",
+              "other": "Angabe"}
+
+
+def entity_key(text: str, span: Span, kind: str) -> str:
+    """What tells an entity apart within a ruling: a person's surname without salutation, title or
+    genitive ending ("Herrn Dr. Wimmer", "Thomas Wimmers" -> "wimmer"), else the whole value."""
+    if kind == "person":
+        core = strip_affixes(text, span) or span
+        words = re.findall(r"\w+", text[core.start:core.end])
+        if words:
+            return words[-1].lower()
+    return " ".join(text[span.start:span.end].split()).lower()
+
+
+class NumberedTag(Operator):
+    """The type and the entity's number within the ruling: "Thomas Wimmer" -> "[Person 1]", a later
+    "Herrn Wimmer" -> "[Person 1]" again, "Erika Kemper" -> "[Person 2]"."""
+
+    name = "numbered_tag"
+
+    def __init__(self):
+        self.numbers: dict[tuple[str, str], int] = {}
+
+    def operate(self, text: str, span: Span) -> Piece:
+        kind = surrogate_type(reference_type(text, span))
+        key = entity_key(text, span, kind)
+        if key.endswith("s") and (kind, key[:-1]) in self.numbers:
+            key = key[:-1]  # a genitive of a name met before
+        if (kind, key) not in self.numbers:
+            self.numbers[(kind, key)] = 1 + sum(1 for k, _ in self.numbers if k == kind)
+        tag = f"[{TAG_LABELS.get(kind, 'Angabe')} {self.numbers[(kind, key)]}]"
+        return Piece(span.start, span.end, tag, Span(0, len(tag), type=kind))
+
+
+REDACTED = "███"
+
+
+class Redact(Operator):
+    """Blacked out, whatever it was: "Thomas Wimmer" -> "███"."""
+
+    name = "redact"
+
+    def operate(self, text: str, span: Span) -> Piece:
+        kind = surrogate_type(reference_type(text, span))
+        return Piece(span.start, span.end, REDACTED, Span(0, len(REDACTED), type=kind))
+
+
+class Keep(Operator):
+    """Left as it is (a type the court's policy does not anonymize)."""
+
+    name = "keep"
+
+    def operate(self, text: str, span: Span) -> Piece:
+        value = text[span.start:span.end]
+        return Piece(span.start, span.end, value, Span(0, len(value), type=span.type))
+
+
+OPERATORS.update({op.name: op for op in (NumberedTag, Redact, Keep)})

@@ -1,0 +1,78 @@
+"""The ``review`` command: court staff check the engine's suggestions in the browser."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rulings_anon.cli import Command
+
+REVIEW_DESCRIPTION = """\
+Review before publication: a local web application (on 127.0.0.1) where a reviewer accepts or
+rejects the spans `score` suggests, marks the ones it missed by selecting them, changes a span's
+type or extent, previews the anonymized ruling and exports it. The suggestions are the engine's
+spans of the whole batch, exactly those of `score` with the same --threshold / --recall-first.
+Every decision is saved at once in an SQLite file (--db; a killed server loses none, a second
+run resumes) with its time and reviewer; two reviewers may share one file, and a decision on a
+span the other changed meanwhile is refused with a message to reload.
+
+Keys on a ruling's page: j/k next/previous span, a/r accept/reject, A/R every mention of the same
+text, n mark the selected text, e set the span's extent to the selection, u undo, d done.
+
+Export (the page's Export, or --export): anonymized.jsonl (spans not rejected replaced in the
+chosen output: placeholder, pseudonym or tag), decisions.jsonl (the audit trail) and gold.jsonl
+(the rulings marked done, in the gold format `rulings-anon evaluate --test` reads).
+
+examples:
+  rulings-anon review new-rulings/ --reviewer "M. Huber"
+  rulings-anon review new-rulings/ --recall-first --port 8800
+  rulings-anon review new-rulings.review.sqlite --export published/ --operator pseudonym
+"""
+
+
+def _port(value: str) -> int:
+    number = int(value)
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is in 0..65535, not {value}")
+    return number
+
+
+def _threshold(value: str) -> float:
+    number = float(value)
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"threshold must be in 0..1, got {value}")
+    return number
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("batch", type=Path, metavar="BATCH",
+                        help="a folder or file of rulings (every format score reads), or a saved review (.sqlite)")
+    parser.add_argument("--db", type=Path, metavar="FILE",
+                        help="the review's state (default BATCH.review.sqlite beside the batch, or in --state); "
+                             "an existing one is resumed")
+    parser.add_argument("--state", type=Path, metavar="DIR", help="folder for the review file when --db is not given")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this computer only); another one needs --token")
+    parser.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0 picks a free one)")
+    parser.add_argument("--token", default=None,
+                        help="secret every request must carry (in the printed address); required with --host")
+    parser.add_argument("--reviewer", default=None, help="name recorded with each decision (default: the login name)")
+    parser.add_argument("--threshold", type=_threshold, default=None, metavar="T",
+                        help="least score of a suggestion (default: the sensitivity model's stored threshold)")
+    parser.add_argument("--recall-first", action="store_true",
+                        help="the recall-first threshold: more suggestions, fewer missed names")
+    parser.add_argument("--export", type=Path, metavar="DIR",
+                        help="write the export into DIR and exit instead of serving")
+    parser.add_argument("--operator", choices=("placeholder", "pseudonym", "tag"), default=None,
+                        help="output of the export: court-style placeholders, pseudonyms or category tags "
+                             "(default: the one last chosen in the review, else placeholder)")
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .launch import run_review
+
+    return run_review(args)
+
+
+COMMANDS = [Command("review", "check score's suggestions in the browser before publication", _configure, _run,
+                    REVIEW_DESCRIPTION)]

@@ -1,0 +1,65 @@
+"""What a review hands on: the anonymized rulings, the decision log and the reviewed spans as gold.
+
+One folder, written whole or not at all (``jsonl.atomic_folder``, private: it holds names):
+
+* ``anonymized.jsonl``: ``{"id", ...the ruling's fields, "text"}`` with every span not rejected
+  replaced by the operator chosen (an open suggestion is replaced too: nothing unchecked leaks);
+* ``decisions.jsonl``: every decision with its time and reviewer (the audit trail);
+* ``gold.jsonl``: the rulings marked done, ``{"id", "text", "spans": [{"start", "end", "type"}]}``,
+  the test set format ``rulings-anon evaluate --test`` reads;
+* ``summary.json``: what was exported and what is still open.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rulings_anon.document import Span
+from rulings_anon.engine import OPERATOR_NAMES, apply_operator
+from rulings_anon.errors import InputError
+from rulings_anon.jsonl import atomic_folder
+
+from .database import ACTIVE, ReviewDatabase
+
+FILES = ("anonymized.jsonl", "decisions.jsonl", "gold.jsonl", "summary.json")
+
+
+def is_earlier_export(folder: Path) -> bool:
+    return {p.name for p in folder.iterdir()} <= set(FILES) and (folder / "summary.json").is_file()
+
+
+def reviewed_spans(database: ReviewDatabase, ruling_id: str) -> list[Span]:
+    """The spans a ruling is anonymized with: every span shown and not rejected."""
+    return [Span(s.start, s.end, type=s.type) for s in database.spans(ruling_id) if s.state in ACTIVE]
+
+
+def anonymized_text(database: ReviewDatabase, ruling, operator: str) -> str:
+    return apply_operator(ruling.text, reviewed_spans(database, ruling.id), operator, ruling.id)
+
+
+def export_review(database: ReviewDatabase, folder, operator: str) -> dict:
+    """Write the export folder; returns its summary."""
+    if operator not in OPERATOR_NAMES:
+        raise InputError(f"unknown operator {operator!r}; known: {', '.join(OPERATOR_NAMES)}")
+    rulings = [r for r in database.rulings() if r.error is None]
+    summary = {"operator": operator, "rulings": len(rulings), "done": 0, "open_suggestions": 0,
+               "failed": [r.id for r in database.rulings() if r.error is not None]}
+    with atomic_folder(Path(folder), is_earlier_export, private=True) as staging:
+        with (staging / "anonymized.jsonl").open("w", encoding="utf-8") as anonymized, \
+                (staging / "gold.jsonl").open("w", encoding="utf-8") as gold:
+            for ruling in rulings:
+                record = {"id": ruling.id, **ruling.record, "text": anonymized_text(database, ruling, operator)}
+                anonymized.write(json.dumps(record, ensure_ascii=False) + "\n")
+                summary["open_suggestions"] += sum(s.state == "open" for s in database.spans(ruling.id))
+                if ruling.done:
+                    summary["done"] += 1
+                    spans = [{"start": s.start, "end": s.end, **({"type": s.type} if s.type else {})}
+                             for s in reviewed_spans(database, ruling.id)]
+                    gold.write(json.dumps({"id": ruling.id, "text": ruling.text, "spans": spans},
+                                          ensure_ascii=False) + "\n")
+        with (staging / "decisions.jsonl").open("w", encoding="utf-8") as log:
+            for decision in database.decisions():
+                log.write(json.dumps(decision, ensure_ascii=False) + "\n")
+        (staging / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return summary

@@ -1,0 +1,100 @@
+"""A batch of rulings read into a review database with the engine's suggestions.
+
+The suggestions are exactly :class:`rulings_anon.engine.Analyzer`'s spans of the batch (the
+rulings analyzed together, as ``score`` does), with the options ``score`` takes. Each file is
+read on its own, so a ruling that fails to parse is listed with its one-line error and the
+others are reviewed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rulings_anon.errors import InputError
+from rulings_anon.inputs import input_files, read_file_documents, repeated_id_error, source_of, text_digest
+
+from .database import ReviewDatabase
+
+
+def read_batch(batch) -> tuple[list, list[tuple[str, str, str]]]:
+    """The documents of ``batch`` (a file or folder) and the failures ``(id, source, error)``."""
+    documents, failures, seen = [], [], {}
+    for path in input_files(batch):
+        try:
+            found = list(read_file_documents(path))
+            if not found:
+                raise InputError("holds no rulings", path)
+        except InputError as exc:
+            failures.append((_free_id(path.name, seen, failures), str(path), str(exc)))
+            continue
+        for document in found:
+            where = source_of(document, path)
+            digest = text_digest(document.text)
+            if document.id in seen:
+                if seen[document.id][1] != digest:
+                    failures.append((_free_id(f"{document.id} ({path.name})", seen, failures), where,
+                                     str(repeated_id_error(document.id, seen[document.id][0], where))))
+                continue
+            seen[document.id] = (where, digest)
+            documents.append((document, where))
+    return documents, failures
+
+
+def _free_id(name: str, seen: dict, failures: list) -> str:
+    taken = set(seen) | {f[0] for f in failures}
+    candidate, n = name, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{name} #{n}"
+    return candidate
+
+
+def analyzer_options(threshold: float | None, recall_first: bool) -> dict:
+    return {"threshold": threshold, "recall_first": recall_first}
+
+
+def suggested_type(text: str, span) -> str:
+    """The type shown for a suggestion: its own, else the one its context gives."""
+    from rulings_anon.replacement.court_style import reference_type, surrogate_type
+
+    return surrogate_type(reference_type(text, span))
+
+
+def create_review(db_path, batch, threshold: float | None = None, recall_first: bool = False,
+                  progress: bool = True) -> ReviewDatabase:
+    """A review database of ``batch`` with the suggestions of the engine; written whole or not at all."""
+    from rulings_anon.engine import Analyzer
+
+    documents, failures = read_batch(batch)
+    analyzer = Analyzer(threshold=threshold, recall_first=recall_first)
+    texts = [d.text for d, _ in documents]
+    ids = [d.id for d, _ in documents]
+    found = analyzer.analyze_batch(texts, ids) if documents else []
+    staging = Path(db_path).with_name(f".{Path(db_path).name}.partial")
+    staging.unlink(missing_ok=True)
+    database = ReviewDatabase(staging, create=True)
+    try:
+        with database.transaction() as c:
+            for position, ((document, where), spans) in enumerate(zip(documents, found, strict=True)):
+                record = {k: v for k, v in document.meta.items() if isinstance(v, (str, int, float, bool))}
+                database.add_ruling(c, position, document.id, where, document.text, record)
+                for span in spans:
+                    database.add_suggestion(c, document.id, span.start, span.end, suggested_type(document.text, span),
+                                            span.score, span.source)
+            for offset, (doc_id, where, error) in enumerate(failures):
+                database.add_ruling(c, len(documents) + offset, doc_id, where, error=error)
+            for key, value in {"batch": str(batch), "options": json.dumps(analyzer_options(threshold, recall_first)),
+                               "threshold": str(analyzer.threshold), "operator": "placeholder"}.items():
+                c.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
+        database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        database.close()
+        staging.rename(db_path)
+    except BaseException:
+        database.close()
+        for leftover in (staging, Path(f"{staging}-wal"), Path(f"{staging}-shm")):
+            leftover.unlink(missing_ok=True)
+        raise
+    for leftover in (Path(f"{staging}-wal"), Path(f"{staging}-shm")):
+        leftover.unlink(missing_ok=True)
+    return ReviewDatabase(db_path)
