@@ -445,14 +445,12 @@ def test_trees_stopped_early_move_no_probability_across_a_stored_threshold(monke
 
 
 def _benchmark():
-    import importlib.util
-    from pathlib import Path
+    """The decision's figures and the threshold rules that train-scorer and its benchmark share."""
+    import types
 
-    file = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_scorer_loco.py"
-    spec = importlib.util.spec_from_file_location("bench_scorer_loco", file)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from rulings_anon.analyzer import decision_metrics, threshold_rules
+
+    return types.SimpleNamespace(**{**vars(decision_metrics), **vars(threshold_rules)})
 
 
 def test_average_precision_ranks_without_a_threshold_and_counts_what_no_candidate_holds():

@@ -1,0 +1,176 @@
+"""Recall and precision of the decision ``score`` makes, measured on a court's feature rows.
+
+Choosing a threshold needs the figures at many thresholds, so they are computed on the candidates'
+rows (:class:`~rulings_anon.analyzer.sensitivity_model.CourtFeatures`) and not by running
+``score``: a word flagged once flagged throughout its document (:func:`consistent`) and the
+particle between two flagged words flagged with them (:func:`name_gaps`, "Ybbs an der Donau"), as
+:mod:`rulings_anon.analyzer.decisions` does. Element level, as ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer import sensitivity_model as sm
+
+# the F rules' weights of recall against precision
+F_BETA = {"f1": 1.0, "f15": 1.5, "f2": 2.0}
+
+# per court's features (by id): the particles between two candidates (:func:`name_gaps`) and the
+# words consistency spreads (:func:`_mentions`), kept beside the features they belong to
+_GAPS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_MENTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray, np.ndarray]] = {}
+
+
+def name_gaps(records: list[dict], court: sm.CourtFeatures) -> np.ndarray:
+    """``[first row, second row, particle elements, sensitive ones]`` for each two candidates of a
+    document (rows of ``court``, extracted from ``records``) separated by a particle alone ("Ybbs
+    an der Donau"): ``score`` makes one span of them, particle included, when both are flagged
+    (:func:`rulings_anon.analyzer.decisions.joins`). The particles are no candidates, so the model
+    never judges them, but they count among the sensitive elements."""
+    from rulings_anon.analyzer.decisions import core, joins
+    from rulings_anon.document import Span, element_labels, split_elements
+
+    gaps = []
+    starts = np.searchsorted(court.documents, np.arange(len(records) + 1))
+    for d, record in enumerate(records):
+        rows = range(starts[d], starts[d + 1])
+        text, elements, labels = record["text"], None, None
+        for first, second in zip(rows, rows[1:]):
+            i, j = int(court.elements[first]), int(court.elements[second])
+            if j - i < 2:
+                continue
+            elements = elements or split_elements(text)
+            end = core(text, elements[i].start, elements[i].end)[1]
+            start = core(text, elements[j].start, elements[j].end)[0]
+            if not joins(text, end, start):  # elements lie between: never a gap of spaces alone
+                continue
+            labels = labels or element_labels(elements, [Span(s["start"], s["end"]) for s in record.get("spans") or []])
+            gaps.append((first, second, j - i - 1, sum(labels[i + 1:j])))
+    return np.array(gaps, int).reshape(-1, 4)
+
+
+def register_gaps(court: sm.CourtFeatures, gaps: np.ndarray) -> None:
+    """Keep ``gaps`` (:func:`name_gaps`) as ``court``'s, for :func:`joined`."""
+    _GAPS[id(court)] = (court, gaps)
+
+
+def joined(court: sm.CourtFeatures, flagged: np.ndarray) -> tuple[int, int]:
+    """The sensitive and the other particle elements ``score`` flags between two flagged
+    candidates of ``court`` (:func:`name_gaps`; none where none were registered)."""
+    gaps = _GAPS[id(court)][1] if id(court) in _GAPS else np.zeros((0, 4), int)
+    both = gaps[flagged[gaps[:, 0]] & flagged[gaps[:, 1]]]
+    return int(both[:, 3].sum()), int((both[:, 2] - both[:, 3]).sum())
+
+
+def document_frequency(court: sm.CourtFeatures, members: np.ndarray | None = None) -> dict[str, int]:
+    """In how many documents each candidate word of ``court`` (or of its rows ``members``) occurs."""
+    documents: dict[str, set[int]] = {}
+    for r in range(len(court.words)) if members is None else members:
+        documents.setdefault(court.words[r], set()).add(int(court.documents[r]))
+    return {word: len(found) for word, found in documents.items()}
+
+
+def in_batches(court: sm.CourtFeatures, size: int, background: sm.Background | None,
+               seed: int = 1) -> sm.CourtFeatures:
+    """``court`` with its documents scored in random batches of ``size`` (the batch feature counted
+    within each batch, padded with ``background`` as ``score`` pads a small batch)."""
+    n_documents = int(court.documents.max()) + 1
+    batch_of = np.random.default_rng(seed).permutation(n_documents) // size
+    batches = batch_of[court.documents]
+    rows = court.rows.copy()
+    for batch in np.unique(batch_of):
+        members = np.flatnonzero(batches == batch)
+        df, n = sm.padded(document_frequency(court, members), int((batch_of == batch).sum()), background)
+        rows[members, sf.COLUMN["batch_share"]] = \
+            [df[court.words[r]] / n for r in members] if n >= sf.MIN_BATCH else np.nan
+    return dataclasses.replace(court, rows=rows)
+
+
+def f_beta(recall: float, precision: float, beta: float) -> float:
+    """The F-measure that weighs recall ``beta`` times as much as precision."""
+    b2 = beta * beta
+    return (1 + b2) * recall * precision / (b2 * precision + recall) if recall + precision else 0.0
+
+
+def metrics_at(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
+               joined_particles: tuple[int, int] = (0, 0)) -> dict:
+    """Recall, precision and F-measures of the candidates at ``threshold``, with
+    ``joined_particles`` (sensitive, other) elements flagged besides them."""
+    predicted = probabilities >= threshold
+    tp = int((predicted & court.labels).sum()) + joined_particles[0]
+    fp = int((predicted & ~court.labels).sum()) + joined_particles[1]
+    fn = court.n_positive - tp
+    recall = tp / court.n_positive if court.n_positive else 0.0
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    return {"recall": recall, "precision": precision, "tp": tp, "fp": fp, "fn": fn,
+            **{rule: f_beta(recall, precision, beta) for rule, beta in F_BETA.items()}}
+
+
+def average_precision(court: sm.CourtFeatures, probabilities: np.ndarray) -> float:
+    """The precision averaged over the ranking, at each sensitive element found (those no
+    candidate holds count as never found): threshold-free, so a refit that only moves the
+    probabilities up or down leaves it as it is."""
+    if not court.n_positive:
+        return 0.0
+    found = court.labels[np.argsort(-probabilities, kind="stable")]
+    precision = np.cumsum(found) / np.arange(1, len(found) + 1)
+    return float(precision[found].sum() / court.n_positive)
+
+
+def precision_at_recall(court: sm.CourtFeatures, probabilities: np.ndarray, recall: float) -> float:
+    """The precision at the first rank of the ranking where ``recall`` of the sensitive elements are
+    found (0 where no threshold finds them): threshold-free, like :func:`average_precision`."""
+    found = court.labels[np.argsort(-probabilities, kind="stable")]
+    hits = np.cumsum(found)
+    reached = np.flatnonzero(hits >= recall * court.n_positive) if court.n_positive else []
+    return float(hits[reached[0]] / (reached[0] + 1)) if len(reached) else 0.0
+
+
+def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate of ``court``: an id of its document and word, and whether consistency
+    spreads the word: a name word, and none of the common words ``score`` never spreads (the dev
+    courts' and the batch's own: here the court's words in as many of its documents as
+    ``batch_common_words`` asks); computed once per court."""
+    if id(court) not in _MENTIONS:
+        from rulings_anon.analyzer.common_words import common_words, least_documents
+        from rulings_anon.analyzer.decisions import name_key
+
+        least = least_documents(int(court.documents.max()) + 1 if len(court.documents) else 0)
+        common = common_words() | {w for w, n in document_frequency(court).items() if n >= least}
+        spread = np.array([name_key(w) is not None and w not in common for w in court.words], bool)
+        ids: dict[tuple[int, str], int] = {}
+        keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
+        _MENTIONS[id(court)] = (court, keys, spread)
+    _, keys, spread = _MENTIONS[id(court)]
+    return keys, spread
+
+
+def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
+               name_like: float | None = None) -> np.ndarray:
+    """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
+    other candidate of the document that no rule made public (probability 0), as ``score``'s
+    consistency does (approximately: by the candidates' words, no common words: :func:`_mentions`); ``name_like``:
+    only words whose German Zipf frequency is below it or that the lexicon does not call a common
+    noun spread."""
+    keys, spread = _mentions(court)
+    flagged = probabilities >= threshold
+    if name_like is not None:
+        spread = spread & ((court.rows[:, sf.COLUMN["zipf_de"]] < name_like)
+                           | (court.rows[:, sf.COLUMN["lex_common"]] == 0))
+    hit = np.isin(keys, keys[flagged & spread])
+    out = probabilities.copy()
+    out[hit & ~flagged & (probabilities > 0)] = threshold
+    return out
+
+
+def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float, with_consistency: bool) -> dict:
+    """:func:`metrics_at` of the decision at ``threshold``: the model alone, or as ``score`` decides,
+    with consistency and the particles between two flagged words (:func:`joined`)."""
+    if not with_consistency:
+        return metrics_at(court, probabilities, threshold)
+    probabilities = consistent(court, probabilities, threshold)
+    return metrics_at(court, probabilities, threshold, joined(court, probabilities >= threshold))

@@ -1,0 +1,224 @@
+"""Fit the sensitivity model ``score`` runs, with thresholds chosen by grouped cross-validation.
+
+A corpus of anonymized rulings comes in groups (courts; else years or sources): the placeholders
+are the weak labels, turned into surrogates of the German name lists (``names="all"``; the test
+sets draw the Austrian and Swiss ones, which no feature reads). Each group is left out of a fit on
+the others in turn, so its probabilities are those of a court the model never saw, and the rules
+of :mod:`rulings_anon.analyzer.threshold_rules` choose the thresholds from them; then the model is
+fitted on all groups and stored with every rule's threshold and the figures that chose it.
+Grouping by document alone would let a court's own habits choose its threshold.
+
+Features are the slow part (about 0.2 s a ruling); :class:`FeatureCache` keeps each group's on
+disk, keyed by its rulings and the code that computes them, so a rerun skips the finished ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rulings_anon.analyzer import decision_metrics as dm
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer import threshold_rules as tr
+
+# share of the training surrogates' surnames and places invented: a name the model never saw
+# must look like a name, not like a rare word
+INVENTED = 0.0  # 0.5 tried: mean recall at 0.3 74.0 -> 68.1, precision 64.9 -> 63.5
+# draws of the training surrogates, each placeholder another name in each (2 and 3 tried: the
+# gains were calibration, docs/experiments.md)
+DRAWS = 1
+# every inner fit needs two groups to cross-fit its tables, so three groups at least; a group
+# needs rulings with placeholders, or its recall says nothing
+MIN_GROUPS = 3
+MIN_RULINGS_PER_GROUP = 2
+THRESHOLDS_FOR = "the decision with consistency and joined particles"
+
+
+def training_records(records: Sequence[dict], seed: int = 0, invented: float = INVENTED) -> list[dict]:
+    """Anonymized ``records`` (``{"id", "text", "spans"}``, the spans their placeholders) with each
+    placeholder replaced by a surrogate of the German name lists, seeded per ruling id."""
+    from rulings_anon.replacement.operators import pseudonymize_record
+    from rulings_anon.replacement.surrogates import SurrogateGenerator
+
+    generator = SurrogateGenerator(seed, "all", invented=invented)
+    return [pseudonymize_record(r, generator) for r in records]
+
+
+def size_problem(groups: dict[str, Sequence[dict]], grouped_by: str) -> str | None:
+    """Why ``groups`` (name -> anonymized records) are too few to fit and cross-validate, or None."""
+    usable = [name for name, records in groups.items()
+              if sum(1 for r in records if r.get("spans")) >= MIN_RULINGS_PER_GROUP]
+    if len(usable) >= MIN_GROUPS:
+        return None
+    rulings = sum(len(records) for records in groups.values())
+    return (f"too small to fit: {rulings} rulings in {len(groups)} {grouped_by} group(s), {len(usable)} of them "
+            f"with {MIN_RULINGS_PER_GROUP} rulings with placeholders; train-scorer needs at least {MIN_GROUPS} "
+            f"groups (courts, years or sources) with {MIN_RULINGS_PER_GROUP} such rulings each, "
+            f"{MIN_GROUPS * MIN_RULINGS_PER_GROUP} rulings in all")
+
+
+def code_digest() -> str:
+    """A digest of what a court's features and particle gaps are computed from: the analyzer's
+    code, the references' and the document's, and the shipped tables the features read."""
+    import data
+    from rulings_anon import document, references
+
+    analyzer = Path(sf.__file__).parent
+    files = sorted(analyzer.rglob("*.py")) + [Path(references.__file__), Path(document.__file__),
+                                              data.path("name_affixes.json")]
+    files += sorted(p for p in data.path("scorer").iterdir() if p.name in ("clusters.tsv.gz", "places.tsv.gz",
+                                                                         "name_shape.npy"))
+    files += sorted(data.path("lexicon").glob("*"))
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.name.encode("utf-8") + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
+def records_digest(records: Sequence[dict]) -> str:
+    """A digest of rulings' ids, texts and placeholder spans."""
+    digest = hashlib.sha256()
+    for r in records:
+        spans = [(s["start"], s["end"]) for s in r.get("spans") or []]
+        digest.update(json.dumps([r.get("id"), r["text"], spans], ensure_ascii=False).encode("utf-8") + b"\n")
+    return digest.hexdigest()
+
+
+class FeatureCache:
+    """Each group's features and particle gaps (:func:`decision_metrics.name_gaps`), on disk in
+    ``folder`` (None: in memory only) under a name from the group, its rulings' digest and the
+    code's; an entry is written whole or not at all."""
+
+    def __init__(self, folder: Path | None):
+        self.folder = Path(folder) if folder is not None else None
+        self._code = code_digest() if folder is not None else ""
+
+    def path(self, name: str, key: str) -> Path | None:
+        if self.folder is None:
+            return None
+        digest = hashlib.sha256(f"{key}\0{self._code}".encode()).hexdigest()[:20]
+        return self.folder / f"features-{name}-{digest}.pkl"
+
+    def has(self, name: str, key: str) -> bool:
+        file = self.path(name, key)
+        return file is not None and file.exists()
+
+    def features(self, name: str, key: str, make_records: Callable[[], list[dict]]) -> sm.CourtFeatures:
+        """``name``'s features, from the cache or extracted from ``make_records()`` (labelled
+        records, e.g. :func:`training_records`) and stored; ``key`` names what the records are."""
+        file = self.path(name, key)
+        if file is not None and file.exists():
+            features, gaps = pickle.loads(file.read_bytes())
+        else:
+            records = make_records()
+            features = sm.extract_court(records)
+            gaps = dm.name_gaps(records, features)
+            if file is not None:
+                _write_whole(file, pickle.dumps((features, gaps)))
+        dm.register_gaps(features, gaps)
+        return features
+
+
+def _write_whole(file: Path, payload: bytes) -> None:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+        os.replace(temporary, file)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class GroupedFits:
+    """Models fitted on sets of groups, each set fitted once (leaving out a and then b, or b and
+    then a, fits the same four courts); ``on_fit`` is called after each fit."""
+
+    def __init__(self, train: dict[str, sm.CourtFeatures], clears: dict[str, dict[str, int]],
+                 rounds: int = sm.PARAMS["rounds"], boosters: int = sm.BOOSTERS, seed: int = 0,
+                 on_fit: Callable[[], None] | None = None):
+        self.train, self.clears, self.rounds, self.boosters, self.seed = train, clears, rounds, boosters, seed
+        self.on_fit = on_fit
+        self._fits: dict[tuple[str, ...], sm.SensitivityModel] = {}
+
+    def __call__(self, groups: Sequence[str]) -> sm.SensitivityModel:
+        key = tuple(sorted(groups))
+        if key not in self._fits:
+            self._fits[key] = sm.fit({g: self.train[g] for g in key}, {g: self.clears[g] for g in key},
+                                     rounds=self.rounds, boosters=self.boosters, seed=self.seed)
+            if self.on_fit is not None:
+                self.on_fit()
+        return self._fits[key]
+
+    def out_of_fold(self, groups: Sequence[str]) -> tr.Validation:
+        """Each of ``groups`` with its probabilities from a fit on the others."""
+        return {g: (self.train[g], self([o for o in groups if o != g]).predict_court(self.train[g])) for g in groups}
+
+
+def group_features(groups: dict[str, list[dict]], cache: FeatureCache | None = None, seed: int = 0,
+                   draws: int = DRAWS, progress=None) -> dict[str, sm.CourtFeatures]:
+    """Each group's features with the German surrogates, ``draws`` of them (seeds ``seed``,
+    ``seed + 1``, ...) as documents of their own, from ``cache`` where it has them."""
+    cache = cache or FeatureCache(None)
+    train = {}
+    for name in sorted(groups):
+        key = f"{records_digest(groups[name])}\0all\0{INVENTED}"
+        parts = [cache.features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
+                                lambda d=draw, n=name: training_records(groups[n], seed + d))
+                 for draw in range(draws)]
+        train[name] = sm.concatenate(parts)
+        _tick(progress)
+    return train
+
+
+def scorer_config(validation: tr.Validation, thresholds: dict[str, float], *, held_out: str | None,
+                  draws: int = DRAWS, grouped_by: str = "court", default_rule: str = tr.DEFAULT_RULE,
+                  recall_first_rule: str = tr.RECALL_FIRST_RULE, with_consistency: bool = True) -> dict:
+    """What ``config.json`` records of how the thresholds were chosen, and the figures that chose them."""
+    return {"held_out": held_out, "thresholds": thresholds, "rules": tr.RULES, "draws": draws,
+            "thresholds_for": THRESHOLDS_FOR if with_consistency else "the model alone",
+            sm.DEFAULT_RULE: default_rule, sm.RECALL_FIRST_RULE: recall_first_rule,
+            "grouped_by": grouped_by, "figures": tr.figures(validation, thresholds, with_consistency)}
+
+
+def train_scorer(groups: dict[str, list[dict]], *, cache: FeatureCache | None = None, seed: int = 0,
+                 rounds: int = sm.PARAMS["rounds"], boosters: int = sm.BOOSTERS, draws: int = DRAWS,
+                 held_out: str | None = None, grouped_by: str = "court",
+                 default_rule: str = tr.DEFAULT_RULE, recall_first_rule: str = tr.RECALL_FIRST_RULE,
+                 progress=None) -> tuple[sm.SensitivityModel, tr.Validation]:
+    """The model fitted on ``groups`` (name -> anonymized records with their placeholder spans),
+    its thresholds chosen on the groups' out-of-fold probabilities, and those probabilities; the
+    background rulings a small batch is padded with drawn from ``groups``' records.
+
+    ``progress``: a tqdm-like bar with ``update``; :func:`steps` is its total."""
+    names = sorted(groups)
+    train = group_features(groups, cache, seed, draws, progress)
+    clears = {name: sf.clear_counts(groups[name]) for name in names}
+    fits = GroupedFits(train, clears, rounds, boosters, seed, on_fit=lambda: _tick(progress))
+    validation = fits.out_of_fold(names)
+    thresholds = tr.choose_all(validation)
+    model = fits(names)
+    model.background = sm.Background.of([r for name in names for r in groups[name]])
+    model.config.update(scorer_config(validation, thresholds, held_out=held_out, draws=draws, grouped_by=grouped_by,
+                                      default_rule=default_rule, recall_first_rule=recall_first_rule))
+    _tick(progress)
+    return model, validation
+
+
+def steps(n_groups: int) -> int:
+    """What :func:`train_scorer` ticks: each group's features, the fits leaving each out, the
+    fit on all, the thresholds."""
+    return n_groups + n_groups + 1 + 1
+
+
+def _tick(progress) -> None:
+    if progress is not None:
+        progress.update(1)
+

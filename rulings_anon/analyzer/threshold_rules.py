@@ -1,0 +1,77 @@
+"""The rules that choose ``score``'s thresholds from courts the model was not fitted on.
+
+Each rule reads the validation courts' out-of-fold probabilities (every court left out of a fit
+on the others) and picks one threshold of :data:`GRID`: a balance of recall and precision for the
+default, the recall every court keeps for review (``score --recall-first``). The model's
+``config.json`` records every rule's threshold and the figures that chose it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer.decision_metrics import F_BETA, decided
+
+# the mean F2 of the inner folds is flat over a wide range of thresholds: "f2plateau" takes the
+# highest threshold within this of the best, the precise end of the plateau
+PLATEAU = 0.005
+RULES = {"f1": "best mean F1", "f15": "best mean F1.5 (recall weighted 1.5:1)", "f2": "best mean F2 (recall weighted 2:1)",
+         "f2plateau": f"highest threshold with mean F2 within {PLATEAU} of the best",
+         "recall85": "highest threshold with mean recall >= 0.85",
+         "recall90": "highest threshold with mean recall >= 0.90", "recall95": "highest threshold with mean recall >= 0.95",
+         "recall97": "highest threshold with mean recall >= 0.97", "recall98": "highest threshold with mean recall >= 0.98",
+         "lowest95": "highest threshold at which every validation court's recall is >= 0.95",
+         "lowest96": "highest threshold at which every validation court's recall is >= 0.96"}
+# score's default balances recall and precision; --recall-first keeps every left-out dev court's
+# recall at 0.95 or more with the most precision (lowest95's and recall97's left BPatG under it)
+DEFAULT_RULE, RECALL_FIRST_RULE = "f15", "lowest96"
+# thresholds the rules choose from; the lowest ones for recall-first review (recall 0.95 needs
+# probabilities of a few ten-thousandths to thousandths on the left-out courts)
+GRID = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01] + [round(x, 3) for x in np.arange(0.02, 0.98, 0.01)]
+
+Validation = dict[str, tuple[sm.CourtFeatures, np.ndarray]]
+
+
+def choose(validation: Validation, rule: str, with_consistency: bool = False) -> float:
+    """The threshold ``rule`` picks from the validation courts' out-of-fold probabilities, for the
+    model alone or for its decision with consistency."""
+    means = {}
+    for t in GRID:
+        ms = [decided(c, p, t, with_consistency) for c, p in validation.values()]
+        means[t] = {k: float(np.mean([m[k] for m in ms])) for k in ("recall", "precision", *F_BETA)}
+    if rule in F_BETA:
+        return max(GRID, key=lambda t: means[t][rule])
+    if rule == "f2plateau":
+        best = max(means[t]["f2"] for t in GRID)
+        return max(t for t in GRID if means[t]["f2"] >= best - PLATEAU)
+    if rule.startswith("lowest"):  # "lowest95": every validation court's recall >= 0.95
+        floor = int(rule.removeprefix("lowest")) / 100
+        ok = [t for t in GRID if all(decided(c, p, t, with_consistency)["recall"] >= floor
+                                     for c, p in validation.values())]
+        return max(ok) if ok else GRID[0]
+    floor = int(rule.removeprefix("recall")) / 100  # "recall97": mean recall >= 0.97
+    ok = [t for t in GRID if means[t]["recall"] >= floor]
+    return max(ok) if ok else GRID[0]
+
+
+def choose_all(validation: Validation, with_consistency: bool = True) -> dict[str, float]:
+    """Every rule's threshold (:func:`choose`)."""
+    return {rule: choose(validation, rule, with_consistency) for rule in RULES}
+
+
+def figures(validation: Validation, thresholds: dict[str, float], with_consistency: bool = True) -> dict:
+    """What each rule's threshold gives on the validation courts: their mean recall and precision
+    and each court's recall and precision, in percent to one decimal."""
+    out = {}
+    for rule, t in thresholds.items():
+        by_court = {name: decided(c, p, t, with_consistency) for name, (c, p) in validation.items()}
+        out[rule] = {"recall": _percent(np.mean([m["recall"] for m in by_court.values()])),
+                     "precision": _percent(np.mean([m["precision"] for m in by_court.values()])),
+                     "by_group": {name: [_percent(m["recall"]), _percent(m["precision"])]
+                                  for name, m in by_court.items()}}
+    return out
+
+
+def _percent(value: float) -> float:
+    return round(100 * float(value), 1)
