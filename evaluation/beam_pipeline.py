@@ -19,6 +19,7 @@ from rulings_anon import beam_io
 from rulings_anon.analyzer.common_words import document_words, least_documents
 from rulings_anon.analyzer.sensitivity import document_candidate_words
 from rulings_anon.document import count_elements
+from rulings_anon.engine import BatchFrequencyModel
 from rulings_anon.runners import as_url
 
 from .scoring import CHUNK_ELEMENTS, is_jsonl_target, score_record
@@ -48,7 +49,7 @@ class ScoreDocuments(beam.DoFn):
     def process(self, document, batch_words, batch_df, batch_size):
         if not self.ready:  # the side inputs are the same for every document
             self.scorer = self.setup_of.scorer(frozenset(batch_words or ()))
-            if self.setup_of.uses_batch_frequency and hasattr(self.scorer.model, "set_batch_frequency"):
+            if self.setup_of.uses_batch_frequency and isinstance(self.scorer.model, BatchFrequencyModel):
                 self.scorer.model.set_batch_frequency(dict(batch_df), batch_size)
             self.ready = True
         self.chunk.append(document)

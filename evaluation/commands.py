@@ -78,10 +78,18 @@ Output: one line per document, {"id", "spans": [{"start", "end", "text", "score"
 the same options, model, NER and --anonymize/--pseudonymize targets: documents whose text is
 unchanged are kept, changed ones are scored again; with any other option, model or NER the
 unfinished run is discarded and scoring starts over (the summary line says so).
---anonymize writes the texts with court-style placeholders ("Herr K.", "die M-GmbH", "..."),
---pseudonymize with consistent realistic surrogates: a .jsonl target gets {"id", "text"} lines
-(pseudonymized also "spans"), any other target is a folder of ID.txt files (an id that is no
+--anonymize writes the texts as the court's --policy says (the shipped data/policies/default.toml:
+court-style placeholders "Herr K.", "die M-GmbH", "..."; a policy file chooses per type a
+placeholder, pseudonym, numbered tag "[Person 1]", redaction "███" or keep, and lists names never
+anonymized, such as the court's judges, and names always anonymized; the spans file follows both
+lists), --pseudonymize with consistent realistic surrogates that keep gender, case endings and
+formats (plates, phone numbers, e-mail addresses, IBANs with valid checksums): a .jsonl target
+gets {"id", "text"} lines (pseudonymized also "spans"), any other target is a folder of files:
+DOCX and ODT in: the same format out; PDF and RTF in: .docx out; others ID.txt (an id that is no
 plain short file name becomes a safe prefix plus a hash of it; index.jsonl maps ids to files).
+--mapping FILE keeps the surrogates of a case's rulings the same across rulings and runs: it is
+read at the start, extended and written back (0600: it holds the real names beside their
+surrogates); keep it with the case and give it to every run over the case's rulings.
 A folder is written whole at the end (complete or absent) and must be new, empty or an earlier
 such folder. Every output, the unfinished run's .OUTPUT.partial too, is readable only by you
 (files 0600, folders 0700): they hold the names.
@@ -93,6 +101,8 @@ examples:
   rulings-anon score ruling.txt --output spans.jsonl --show
   rulings-anon score rulings/ --output spans.jsonl --recall-first     # for review: more suggestions
   rulings-anon score corpus/test.jsonl --output spans.jsonl --anonymize anonymized.jsonl
+  rulings-anon score urteil.docx --output spans.jsonl --anonymize out/ --policy gericht.toml
+  rulings-anon score az-12-34/ --output spans.jsonl --pseudonymize out/ --mapping az-12-34.mapping.jsonl
   rulings-anon score --model runs/demo/model --combine min ruling.txt --output spans.jsonl
   rulings-anon score --model runs/demo/model --no-ner ruling.txt --output spans.jsonl
 """
@@ -186,6 +196,13 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pseudonymize", type=Path, metavar="OUT",
                         help="also write the texts with realistic surrogates (.jsonl file or folder)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
+    parser.add_argument("--policy", type=Path, metavar="FILE",
+                        help="the court's policy (.toml or .json): the operator of each type for --anonymize, "
+                             "names never and always anonymized (default data/policies/default.toml: court style)")
+    parser.add_argument("--mapping", type=Path, metavar="FILE.jsonl",
+                        help="surrogates kept across the rulings of one case and between runs: read at the start, "
+                             "extended, written back readable by you alone (it holds real names); with it one "
+                             "process scores")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
     parser.add_argument("--jobs", type=_jobs, default=0, metavar="N",
                         help="worker processes scoring side by side (default 0: one per CPU core, up to 8; with a contextual "
@@ -345,6 +362,7 @@ def _run_key(args, method: str, settings, recognizers) -> str:
     """The fingerprint of everything besides the texts that decides what ``score`` writes."""
     import hashlib
 
+    from rulings_anon.replacement.policy import default_policy_path
     from rulings_anon.version import __version__
 
     from .scoring import directory_digest
@@ -359,6 +377,8 @@ def _run_key(args, method: str, settings, recognizers) -> str:
         "ner": directory_digest(ner) if method == "ner" else None,
         "anonymize": args.anonymize is not None, "pseudonymize": args.pseudonymize is not None,
         "seed": args.seed if args.pseudonymize is not None else None,
+        "policy": directory_digest(args.policy or default_policy_path()),
+        "mapping": directory_digest(args.mapping) if args.mapping is not None else None,
     }
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode("utf-8")).hexdigest()
 
@@ -456,6 +476,10 @@ def _run_score(args) -> int:
         from .beam_pipeline import score
 
         _recognizers(args)
+        if args.policy is not None or args.mapping is not None:
+            from rulings_anon.errors import InputError
+
+            raise InputError("--policy and --mapping are applied in one process: leave out --runner")
         _check_beam_score_paths(args)
         use_features(args, default=True)
         return score(args, ScoreSetup(args))
@@ -468,7 +492,10 @@ def _run_score(args) -> int:
 
     recognizers = _recognizers(args)
     use_features(args, default=True)
-    run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed)
+    from rulings_anon.replacement.policy import load_policy
+
+    run = ScoreRun(args.output, args.anonymize, args.pseudonymize, args.seed, policy=load_policy(args.policy),
+                   mapping_path=args.mapping)
     run.check_outputs(_score_inputs(args))
     # A first pass checks the input (empty files, repeated ids, unreadable documents) before
     # anything is written, and notes each document's text digest and element count. The batch
@@ -502,7 +529,7 @@ def _run_score(args) -> int:
     # holding it) is one document, in the batch vocabulary as in the output
     figures = score_documents(scorer, read_input_documents(args.inputs, args.encoding or "utf-8"), run,
                               show if args.show else None, progress=True, inputs=inputs, elements=elements,
-                              jobs=usable_jobs(args.jobs, elements))
+                              jobs=1 if args.mapping is not None else usable_jobs(args.jobs, elements))
     resumed = f", {figures['resumed']} resumed" if figures["resumed"] else ""
     restarted = ("; the unfinished run of other options, model or NER was discarded" if run.restarted else "")
     summary(f"score: {figures['documents']} documents{resumed}, {figures['elements']:,} elements, "

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from rulings_anon.confusion import Confusion, _ratio
+from rulings_anon.entity_types import PERSON_TYPES
 
 
 def per_type_recall(types: Iterable[str | None], predicted: Iterable[bool]) -> dict[str, dict]:
@@ -103,10 +104,6 @@ def detected_recall(gold: Iterable[bool], predicted: Iterable[bool], proposed: I
     }
 
 
-# the gold types whose miss reveals a person
-NAME_TYPES = frozenset({"person"})
-
-
 def leak_figures(documents: Iterable[tuple[list[bool], list[str | None], list[bool]]]) -> dict:
     """Leaks over ``(gold, types, predicted)`` per document: ``missed`` sensitive elements,
     ``missed_per_10k`` elements, ``documents_with_missed_name`` (a person's element missed) and
@@ -118,7 +115,7 @@ def leak_figures(documents: Iterable[tuple[list[bool], list[str | None], list[bo
         misses = [kind for g, kind, p in zip(gold, types, predicted, strict=True) if g and not p]
         missed += len(misses)
         documents_with_miss += bool(misses)
-        documents_with_name += any(kind in NAME_TYPES for kind in misses)
+        documents_with_name += any(kind in PERSON_TYPES for kind in misses)  # a miss that reveals a person
     return {"missed": missed, "missed_per_10k": _ratio(10_000 * missed, elements),
             "documents": count, "documents_with_missed_name": documents_with_name,
             "share_with_missed_name": _ratio(documents_with_name, count),

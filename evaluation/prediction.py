@@ -17,6 +17,7 @@ import numpy as np
 from rulings_anon.defaults import PREDICTION_CHUNK_ELEMENTS
 from rulings_anon.document import Document, count_elements
 from rulings_anon.errors import ModelError
+from rulings_anon.model_kinds import CONTEXTUAL, NER, SENSITIVITY
 
 CHUNK_ELEMENTS = PREDICTION_CHUNK_ELEMENTS
 
@@ -36,23 +37,40 @@ def chunks(documents: Iterable[Document], size: int = CHUNK_ELEMENTS) -> Iterato
 
 
 def load_element_model(model_dir, progress: bool = False):
-    """The element model of a directory: a contextual model of ``rulings-anon train``
+    """The element model of a directory, chosen by the kind its ``config.json`` records
+    (:mod:`rulings_anon.model_kinds`): a contextual model of ``rulings-anon train``
     (:class:`ElementModel`), or a legal NER of ``train-ner`` whose sensitivity output classifies
     every element unmasked (:class:`NerElementModel`; the ``none`` method only), or the sensitivity
     model of capitalized elements (``data/scorer``, :class:`~rulings_anon.analyzer.sensitivity_model.
-    SensitivityElementModel`; the ``none`` method only)."""
-    from rulings_anon.analyzer.sensitivity_model import SensitivityElementModel, is_sensitivity_directory
+    SensitivityElementModel`; the ``none`` method only). A directory written before kinds were
+    recorded is recognized by its files."""
+    from rulings_anon.analyzer.sensitivity_model import SensitivityElementModel
+
+    loaders = {CONTEXTUAL: ElementModel, NER: NerElementModel, SENSITIVITY: SensitivityElementModel}
+    return loaders[model_kind(model_dir)](model_dir, progress)
+
+
+def model_kind(model_dir) -> str:
+    """The kind ``model_dir`` records; for a directory that records none, the kind its files show
+    (``contextual`` for any other directory: its loader names what is wrong with it). An unknown
+    recorded kind is a :class:`ModelError`."""
+    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
+    from rulings_anon.model_kinds import recorded_kind
     from rulings_anon.ner.model import is_ner_directory
 
+    recorded = recorded_kind(model_dir)
+    if recorded is not None:
+        return recorded
     if is_ner_directory(model_dir):
-        return NerElementModel(model_dir, progress)
-    if is_sensitivity_directory(model_dir):
-        return SensitivityElementModel(model_dir, progress)
-    return ElementModel(model_dir, progress)  # names what is wrong with any other directory
+        return NER
+    return SENSITIVITY if is_sensitivity_directory(model_dir) else CONTEXTUAL
 
 
 class ElementModel:
     """A loaded model directory: ``probabilities(documents, candidates)`` -> one array per document."""
+
+    kind = CONTEXTUAL
+    reads_recognizer_hits = False
 
     def __init__(self, model_dir, progress: bool = False):
         self.model_dir = Path(model_dir)
@@ -99,6 +117,9 @@ class NerElementModel:
     its tokens (the probability that courts anonymize the reference it belongs to). It sees every
     element as it is, so it classifies unmasked elements (method ``none``) and cannot judge masked
     candidates."""
+
+    kind = NER
+    reads_recognizer_hits = False
 
     def __init__(self, model_dir, progress: bool = False):
         from rulings_anon.ner import load_ner

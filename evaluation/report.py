@@ -34,18 +34,18 @@ LEGEND = ("'Embed', 'Cand', 'Epoc', 'Thr', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 
 
 def model_row(model_dir) -> dict:
     """The model columns of a row, from the model directory's ``config.json`` (None: the NER alone)."""
-    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
-    from rulings_anon.ner.model import is_ner_directory
+    from .prediction import model_kind
 
     if model_dir is None:
         return {"model": "-", "Embed": "-", "Variant": "NER alone", "Cand": "YES", "Mask": "-", "Epoc": "-"}
-    if is_sensitivity_directory(model_dir):
+    kind = model_kind(model_dir)
+    if kind == "sensitivity":
         return {"model": str(model_dir), "Embed": "features", "Variant": "sensitivity GBM", "Cand": "NO",
                 "Mask": "-", "Epoc": "-"}
     path = Path(model_dir) / "config.json"
     config = read_json(path) if path.exists() else {}
     training = config.get("training") or {}
-    if is_ner_directory(model_dir):  # the NER as element model
+    if kind == "ner":  # the NER as element model
         return {"model": str(model_dir), "Embed": "words+chars", "Variant": "legal NER", "Cand": "NO", "Mask": "-",
                 "Epoc": training.get("epochs", "?")}
     return {

@@ -46,6 +46,7 @@ from rulings_anon.jsonl import (
     repair_torn_tail,
     write_jsonl,
 )
+from rulings_anon.name_ids import without_names
 from rulings_anon.output_paths import Input, Output, check_outputs
 
 from .prediction import chunks
@@ -54,17 +55,29 @@ CHUNK_ELEMENTS = SCORE_CHUNK_ELEMENTS
 
 
 def score_record(document: Document, spans: list[Span], anonymize: bool = False, pseudonymize: bool = False,
-                 seed: int = 0) -> dict:
+                 seed: int = 0, policy=None, mapping=None) -> dict:
     """One scored document: its spans record, with the ``anonymized`` text and the ``pseudonymized``
-    ``{"text", "spans"}`` when asked (the in-process run and the Beam pipeline both write these)."""
+    ``{"text", "spans"}`` when asked (the in-process run and the Beam pipeline both write these).
+
+    ``policy`` (a :class:`~rulings_anon.replacement.policy.Policy`) chooses the operator of each
+    type for the anonymized text (default court style); ``mapping`` (a
+    :class:`~rulings_anon.replacement.surrogate_mapping.SurrogateMapping`) gives and takes the
+    surrogates of other rulings, and the record keeps what this one added."""
     from rulings_anon.replacement import operators
 
     record = spans_record(document.id, spans)
-    if anonymize:
+    if anonymize and policy is None:
         record["anonymized"] = operators.anonymize(document.text, spans)
+    elif anonymize:
+        from rulings_anon.replacement.policy import PolicyOperator
+
+        chosen = PolicyOperator(policy, document.id, seed, mapping)
+        record["anonymized"] = operators.replace(document.text, spans, chosen).text
     if pseudonymize:
-        text, gold = operators.pseudonymize_references(document.text, spans, document.id, seed)
+        text, gold = operators.pseudonymize_references(document.text, spans, document.id, seed, mapping)
         record["pseudonymized"] = {"text": text, "spans": gold}
+    if mapping is not None:
+        record["mapping"] = mapping.take_added()
     return record
 
 
@@ -106,6 +119,9 @@ class ScoreRun:
     seed: int = 0
     key: str = ""
     restarted: bool = False
+    policy: object = None  # a rulings_anon.replacement.policy.Policy: operators per type, allow and deny lists
+    mapping_path: Path | None = None  # --mapping: surrogates kept across rulings and runs
+    mapping: object = None  # its SurrogateMapping, read by done()
 
     @property
     def partial(self) -> Path:
@@ -117,6 +133,8 @@ class ScoreRun:
         for option, target in (("--anonymize", self.anonymize), ("--pseudonymize", self.pseudonymize)):
             if target is not None:
                 targets.append(Output(option, Path(target), folder=not is_jsonl_target(target)))
+        if self.mapping_path is not None:
+            targets.append(Output("--mapping", Path(self.mapping_path)))
         return targets
 
     def check_outputs(self, read: Iterable[Input] = ()) -> None:
@@ -136,10 +154,15 @@ class ScoreRun:
             if target is not None and not is_jsonl_target(target):
                 check_replaceable(target, earlier_texts)
         repair_torn_tail(self.partial)
+        if self.mapping_path is not None:
+            from rulings_anon.replacement.surrogate_mapping import read_mapping
+
+            self.mapping = read_mapping(self.mapping_path)
         if not self.partial.exists():
             return {}
         done: dict[str, str] = {}
         header = None
+        added = []
         for record in read_jsonl(self.partial, allow_torn_tail=True):
             if header is None:
                 header = record
@@ -148,18 +171,30 @@ class ScoreRun:
                 continue
             if "id" in record and "digest" in record:
                 done[record["id"]] = record["digest"]
+                added += record.get("mapping", [])
         if header is None or header.get("key") != self.key:
             self.partial.unlink()
             self.restarted = header is not None
             return {}
+        if self.mapping is not None:
+            self.mapping.extend(added)  # the surrogates the interrupted run chose stay
         return done
+
+    def spans_of(self, document: Document, spans: list[Span]) -> list[Span]:
+        """``spans`` as the policy counts them (its allow and deny lists)."""
+        if self.policy is None:
+            return spans
+        from rulings_anon.engine import policy_spans
+
+        return policy_spans(document.text, spans, self.policy)
 
     def header(self) -> dict:
         return {"key": self.key}
 
     def record(self, document: Document, spans: list[Span]) -> dict:
         """What the partial file keeps of one scored document."""
-        record = score_record(document, spans, bool(self.anonymize), bool(self.pseudonymize), self.seed)
+        record = score_record(document, spans, bool(self.anonymize), bool(self.pseudonymize), self.seed,
+                              self.policy, self.mapping)
         record["digest"] = text_digest(document.text)
         return record
 
@@ -180,12 +215,17 @@ class ScoreRun:
                 raise InputError(f"{len(missing)} input documents were not scored (first {missing[0]!r}); "
                                  "run the command again", self.partial)
             records = {i: records[i] for i in inputs}
-        ordered = list(records.values())
-        count = write_jsonl(self.output, ({"id": r["id"], "spans": r["spans"]} for r in ordered), private=True)
+        ordered = without_names(list(records.values()))  # no file named after the parties names an output
+        count = write_jsonl(self.output, ({k: r[k] for k in ("id", "source_id", "spans") if k in r} for r in ordered),
+                            private=True)
         if self.anonymize:
             _write_texts(self.anonymize, [(r["id"], {"text": r["anonymized"]}) for r in ordered])
         if self.pseudonymize:
             _write_texts(self.pseudonymize, [(r["id"], r["pseudonymized"]) for r in ordered])
+        if self.mapping is not None:
+            from rulings_anon.replacement.surrogate_mapping import write_mapping
+
+            write_mapping(self.mapping_path, self.mapping)
         self.partial.unlink(missing_ok=True)
         return count
 
@@ -215,7 +255,8 @@ def usable_jobs(requested: int, elements: int | None = None) -> int:
 
 def scored_records(scorer: Scorer, run: ScoreRun, chunk: list[Document]) -> list[tuple[dict, list[Span]]]:
     """``(record, spans)`` of each document of ``chunk``: what one process or one worker does."""
-    return [(run.record(document, spans), spans) for document, spans in zip(chunk, scorer.score(chunk), strict=True)]
+    scored = [run.spans_of(document, spans) for document, spans in zip(chunk, scorer.score(chunk), strict=True)]
+    return [(run.record(document, spans), spans) for document, spans in zip(chunk, scored, strict=True)]
 
 
 def _score_chunk(chunk: list[Document]) -> list[tuple[dict, list[Span]]]:

@@ -18,8 +18,9 @@ from collections import Counter
 
 from data import ler_corpus_files
 from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
+from rulings_anon.entity_types import LER_TYPES
 from rulings_anon.replacement.operators import pseudonymize_record
-from rulings_anon.replacement.surrogates import LER_TYPES, SurrogateGenerator
+from rulings_anon.replacement.surrogates import SurrogateGenerator
 from rulings_anon.replacement.type_inference import infer_type
 
 HELD_OUT = HELD_OUT_COURTS

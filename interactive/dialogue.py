@@ -8,17 +8,17 @@ offered one by one.
 
 from __future__ import annotations
 
+from rulings_anon.entity_types import TYPE_KEYS as _LETTER_KEYS
+from rulings_anon.entity_types import TYPES
 from rulings_anon.escapes import printable
 from rulings_anon.placeholders.review_units import Unit
-from rulings_anon.replacement.surrogates import TYPES
 
 from .session import DocumentSession
 from .terminal import ENTER, ESCAPE, Terminal
 
 # Keys of the ten types: a letter (p for person, l for "location" = place, x for other) or the
 # type's position 1..9, 0.
-TYPE_KEYS = {"p": "person", "o": "organization", "c": "company", "l": "place", "s": "street",
-             "d": "date", "n": "number", "a": "account", "e": "email/url", "x": "other"}
+TYPE_KEYS = dict(_LETTER_KEYS)
 TYPE_KEYS.update({str((i + 1) % 10): kind for i, kind in enumerate(TYPES)})
 _LETTER_OF = {kind: key for key, kind in TYPE_KEYS.items() if key.isalpha()}
 

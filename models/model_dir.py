@@ -21,6 +21,7 @@ from pathlib import Path
 
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import read_json, write_json
+from rulings_anon.model_kinds import CONTEXTUAL
 from rulings_anon.version import __version__
 
 from .variants import VARIANTS, Variant
@@ -65,6 +66,7 @@ class ModelConfig:
     data_fingerprint: str = ""
     model_format: int = MODEL_FORMAT
     package_version: str = __version__
+    kind: str = CONTEXTUAL  # what loads the directory (rulings_anon.model_kinds)
 
     @property
     def max_seq_len(self) -> int:

@@ -21,10 +21,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulings_anon.entity_types import ANONYMIZED_LER_TAGS
 from rulings_anon.errors import InputError
-
-# LER tags whose entities the courts anonymized (the rest stay in clear).
-SENSITIVE_TYPES = ("PER", "AN", "ST", "STR", "UN", "ORG", "LDS")
 
 # A token inside a sensitive entity is a placeholder token when it looks like what the courts
 # put in place of a name: one or two letters with or without a period ("K.", "St.", "N", "w"),
@@ -205,7 +203,7 @@ def build_documents(sentences: Iterable[Sentence], court: str, tokens_per_docume
         for first, last, kind in entity_runs(sentence.tags):
             start, end = base + offsets[first][0], base + offsets[last - 1][1]
             doc.entities.append({"start": start, "end": end, "type": kind})
-            if kind not in SENSITIVE_TYPES:
+            if kind not in ANONYMIZED_LER_TAGS:  # the rest the courts left in clear
                 continue
             for run_first, run_last in placeholder_runs(sentence.tokens, first, last):
                 doc.spans.append({"start": base + offsets[run_first][0],

@@ -21,7 +21,7 @@ as ``element_model``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -37,7 +37,13 @@ class ElementModel(Protocol):
     """What judges a document's elements: one probability per ``split_elements`` element.
 
     ``candidates`` (document id -> element indices) are masked for a contextual model; a model
-    that judges unmasked elements only refuses them."""
+    that judges unmasked elements only refuses them. ``kind`` is what its directory records
+    (:mod:`rulings_anon.model_kinds`); a model that ``reads_recognizer_hits`` takes each text's
+    ``elements`` and recognizer hits from the caller, as keyword arguments of ``probabilities``,
+    so the recognizers run once."""
+
+    kind: str
+    reads_recognizer_hits: bool
 
     def probabilities(self, documents: Sequence[Document],
                       candidates: Mapping[str, set[int]] | None = None) -> list[np.ndarray]: ...
@@ -48,6 +54,14 @@ class BatchModel(Protocol):
     """An element model whose features count words over the documents scored together."""
 
     def set_batch(self, texts: Iterable[str]) -> None: ...
+
+
+@runtime_checkable
+class BatchFrequencyModel(BatchModel, Protocol):
+    """A batch model that also takes the batch's document frequencies counted elsewhere (by the
+    Beam pipeline, across workers)."""
+
+    def set_batch_frequency(self, df: dict[str, int], size: int) -> None: ...
 
 
 def default_threshold(mode: str, combination: str) -> float:
@@ -120,14 +134,25 @@ class Scorer:
         return "none" if self.ner is None else "ner"
 
     def score(self, documents: list[Document]) -> list[list[Span]]:
-        """The sensitive spans of each document, sorted by start."""
+        """The sensitive spans of each document, sorted by start: found in the normalized text
+        (:mod:`rulings_anon.normalization`), given as whole characters of the document's own."""
         from .analyzer.evidence import observe
+        from .normalization import normalize, original_spans
 
+        normalized = [normalize(d.text, _known_word) for d in documents]
+        documents = [replace(d, text=n.text) if n.changed else d for d, n in zip(documents, normalized, strict=True)]
         elements = [split_elements(d.text) for d in documents]
         observations = observe(documents, elements, self.model, self.mode, ner=self.ner,
                                recognizers=self.recognizers)
-        return [o.spans(d.text, els, self.settings)
-                for d, els, o in zip(documents, elements, observations, strict=True)]
+        return [original_spans(o.spans(d.text, els, self.settings), n)
+                for d, els, o, n in zip(documents, elements, observations, normalized, strict=True)]
+
+
+def _known_word(word: str) -> bool:
+    """Whether the sensitivity model's word clusters list ``word`` as written."""
+    from .analyzer.sensitivity import clusters
+
+    return clusters().get(word) is not None
 
 
 def load_sensitivity_model(model_dir=None):
@@ -247,6 +272,18 @@ def apply_policy(text: str, spans: Sequence[Span], policy=None, doc_id: str = "d
 
     chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
     return policies.apply_policy(text, spans, chosen, doc_id, seed)
+
+
+def policy_spans(text: str, spans: Sequence[Span], policy=None) -> list[Span]:
+    """``spans`` as a court's policy counts them: a span on its allow list (the court's judges) left
+    out, every mention of a name on its deny list added. Without either list the spans stay as
+    they are, in their order (what ``score`` writes does not change under the shipped policy)."""
+    from .replacement import policy as policies
+
+    chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
+    if not chosen.allow and not chosen.deny:
+        return list(spans)
+    return policies.policy_spans(text, spans, chosen)
 
 
 class Anonymizer:

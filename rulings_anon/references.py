@@ -26,17 +26,15 @@ from functools import lru_cache
 
 from data import path as data_path
 from rulings_anon.document import Element, Span
+from rulings_anon.entity_types import NAME_GROWING_TYPES, PLACE_GROWING_TYPES
+from rulings_anon.entity_types import UNKNOWN_TYPE as UNKNOWN_TYPE
 from rulings_anon.jsonl import read_json
 
 SOURCE = "references"
 NER_SOURCE = "ner"  # the source of the legal NER's spans (rulings_anon.ner.tagger.SOURCE is this)
-# Person-like types whose fragments may grow into a name reference with particles.
-NAME_TYPES = frozenset({"PER", "AN", "RR", "person"})
-# The type of an ``unknown_word`` candidate: a word no dictionary calls a noun, a name or a place,
-# so it grows to a name reference and to a place reference alike.
-UNKNOWN_TYPE = "UNKNOWN"
-# Place types whose spans may grow into a place reference ("Bruck" -> "Bruck an der Leitha").
-PLACE_TYPES = frozenset({"ST", "place"})
+# Person-like types whose fragments may grow into a name reference with particles; place types
+# whose spans may grow into a place reference ("Bruck" -> "Bruck an der Leitha").
+NAME_TYPES, PLACE_TYPES = NAME_GROWING_TYPES, PLACE_GROWING_TYPES
 
 # Any diploma, also as rulings print it with spaces ("Dipl.-Ing.", "Dipl. - Phys.").
 DIPLOMA = r"Dipl\.\s*-\s*\w+\."

@@ -107,6 +107,23 @@ def test_a_copied_model_directory_reloads_and_predicts_the_same(model_dir, tmp_p
         load_model(tmp_path / "laptop")
 
 
+def test_a_trained_directory_records_its_kind_and_loads_with_or_without_it(model_dir, tmp_path):
+    import json
+
+    from evaluation.prediction import ElementModel, load_element_model
+
+    config = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
+    assert config["kind"] == "contextual"
+    assert isinstance(load_element_model(model_dir), ElementModel)
+    # A directory trained before the kind was recorded is still the contextual model's.
+    shutil.copytree(model_dir, tmp_path / "old", ignore=shutil.ignore_patterns("checkpoints", "logs"))
+    del config["kind"]
+    (tmp_path / "old" / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    old = load_element_model(tmp_path / "old")
+    assert isinstance(old, ElementModel)
+    assert [len(p) for p in old.probabilities([SCORED])] == [len(split_elements(SCORED.text))]
+
+
 def test_numpy_scoring_mask_equals_the_training_mask():
     token_ids = np.array([2, 11, 12, 13, 14, 15, 16, 3], np.int32)
     token_element = np.array([-1, 0, 0, 1, 2, 2, 2, -1], np.int32)

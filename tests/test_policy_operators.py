@@ -62,7 +62,7 @@ def test_a_policy_file_chooses_operators_per_type_with_allow_and_deny_lists(tmp_
 def test_the_shipped_policy_is_court_style():
     text = apply_policy(TEXT, NAMES)
     assert "Der Kläger T. W., " in text and "Jonas Brandl" not in text and "Karl Sommer" in text
-    assert load_policy().operators["account"] == "redact"
+    assert load_policy().operators["account"] == "placeholder"
 
 
 @pytest.mark.parametrize(("content", "message"), [

@@ -77,7 +77,7 @@ def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]]
         recognizers = _without_unknown_words(recognizers)
     # The sensitivity model's features read the default recognizers' hits in each whole text: they
     # run once, and the proposals of a text that is one block take theirs from the same hits.
-    shared = mode == "none" and getattr(model, "reads_recognizer_hits", False)
+    shared = mode == "none" and model.reads_recognizer_hits
     found = [hits_by_recognizer(text, _union(True, recognizers)) for text in texts] if shared else None
     if use_ner is None and not recognizers:
         proposals = [[] for _ in documents]
@@ -138,7 +138,7 @@ def propose_in_blocks(texts: Sequence[str], ner, recognizers, hits: Sequence[dic
 
 def _canonical(span: Span, offset: int = 0) -> Span:
     """The span moved by ``offset``, a LER tag as type ("PER") renamed to the reference type."""
-    from rulings_anon.replacement.surrogates import LER_TYPES
+    from rulings_anon.entity_types import LER_TYPES
 
     return Span(span.start + offset, span.end + offset, span.text, LER_TYPES.get(span.type, span.type),
                 span.score, span.kind, span.source)

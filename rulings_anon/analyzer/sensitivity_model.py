@@ -25,6 +25,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.errors import ModelError
+from rulings_anon.model_kinds import SENSITIVITY
 
 # each tree sees a fifth of the features (``feature_fraction``): no tree can lean on the few
 # columns that describe the training courts' habits best, and the model ranks a court it never
@@ -246,7 +247,8 @@ class SensitivityModel:
                 stale.unlink()
         with gzip.GzipFile(directory / "tables.json.gz", "wb", mtime=0) as raw:
             raw.write(json.dumps(self.tables.to_json(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
-        config = {"format": FORMAT, "features": list(sf.FEATURES), **self.config, "boosters": len(self.boosters)}
+        config = {"format": FORMAT, "kind": SENSITIVITY, "features": list(sf.FEATURES), **self.config,
+                  "boosters": len(self.boosters)}
         if self.background is not None:
             config["background"] = self.background.documents
             with gzip.GzipFile(directory / "background.json.gz", "wb", mtime=0) as raw:
@@ -367,6 +369,7 @@ class SensitivityElementModel:
     or not), else the documents of each call; fewer than :data:`BACKGROUND_BELOW` are padded with
     the model's background rulings."""
 
+    kind = SENSITIVITY
     # probabilities() takes the texts' elements and recognizer hits from the caller (evidence.observe)
     reads_recognizer_hits = True
 

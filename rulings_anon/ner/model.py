@@ -17,6 +17,7 @@ from pathlib import Path
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import atomic_writer
 from rulings_anon.lexicon import SIZE as LEXICON_SIZE
+from rulings_anon.model_kinds import NER
 from rulings_anon.tf import keras
 
 # The learning rate's factor at a share of the run done (0 at the first batch, 1 after the last):
@@ -91,6 +92,7 @@ class NerConfig:
     candidate_threshold: float | None = 0.15
     format: str = FORMAT
     training: dict = field(default_factory=dict)
+    kind: str = NER  # what loads the directory (rulings_anon.model_kinds)
 
     def save(self, directory: Path) -> None:
         with atomic_writer(directory / "config.json") as handle:

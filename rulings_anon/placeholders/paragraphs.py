@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 
 from rulings_anon.document import Paragraph
+from rulings_anon.hyphenation import HYPHEN_END as _HYPHEN_END
+from rulings_anon.hyphenation import KEEP_HYPHEN_WORDS as _KEEP_HYPHEN_WORDS
+from rulings_anon.hyphenation import LOWER_START as _LOWER_START
 
 # An enumeration or bullet at the start of a line: "1.", "12)", "a)", "aa)", "II.", "(3)",
 # "A.", "-", "•", "*". Roman numerals and single capital letters need a period; lower-case
@@ -36,9 +39,6 @@ _MARKER = re.compile(
     re.VERBOSE,
 )
 _MARGIN_NUMBER_LINE = re.compile(r"^[ \t]*(?:Rn\.?|Rz\.?)?[ \t]*\d{1,4}[ \t]*$")
-_HYPHEN_END = re.compile(r"[A-Za-zÄÖÜäöüß]-$")
-_LOWER_START = re.compile(r"[a-zäöüß]")
-_KEEP_HYPHEN_WORDS = ("und ", "oder ", "bzw.", "sowie ", "als ", "wie ")
 
 
 def _lines_with_offsets(text: str):

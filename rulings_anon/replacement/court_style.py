@@ -22,14 +22,10 @@ from functools import lru_cache
 
 from data import path as data_path
 from rulings_anon.document import Span
+from rulings_anon.entity_types import RECOGNIZER_TYPES, STYLE_OF_TYPE
 from rulings_anon.jsonl import read_json
 
 FILLER = "..."
-# Reference types (rulings_anon.replacement.surrogates.TYPES, LER tags, recognizer types) -> placeholder style.
-STYLE_OF_TYPE = {
-    "person": "initials", "PER": "initials", "AN": "initials",
-    "company": "company", "UN": "company", "organization": "company", "ORG": "company",
-}
 _WORD = re.compile(r"[^\s-]+")
 
 
@@ -83,20 +79,28 @@ def court_placeholder(text: str, span: Span) -> tuple[int, int, str]:
 
 
 class Pseudonymizer:
-    """Consistent surrogates for the real references of one document.
+    """Consistent surrogates for the real references of one document, which a reader does not notice.
 
-    A reference is turned into its court-style placeholder first ("Thilo Kemper" -> "T. K.",
-    "Meyer GmbH" -> "M-GmbH"), and the terminal tool's generator draws a realistic value for that
-    placeholder, keeping initials and legal forms. Person names are mapped word by word, so
-    "Thilo Kemper" -> "Tobias Kraus" makes a later "Herrn Kemper" "Herrn Kraus"; every other
-    reference keeps its value wherever its text recurs. Two different names never share a value.
+    Person names are mapped word by word, so "Thilo Kemper" -> "Tobias Kraus" makes a later
+    "Herrn Kemper" "Herrn Kraus"; a genitive keeps its ending ("Kempers" -> "Krauses" is "Kraus'",
+    "Schulzes" -> "Webers"); a first name gets a first name of the same gender (from the name lists,
+    else "Frau"/"Herr" or a feminine noun before it), a surname a surname, each keeping its initial.
+    A place or an organization keeps one value wherever it recurs, whatever type a mention got;
+    plates, phone numbers, e-mail addresses and IBANs get a value of the same format
+    (:mod:`rulings_anon.replacement.formatted_values`); other references a value drawn for their
+    court-style placeholder. No surrogate repeats its original, and two entities never share one.
+    A :class:`~rulings_anon.replacement.surrogate_mapping.SurrogateMapping` given as ``mapping``
+    is consulted first and extended, so a case's rulings share their surrogates.
     """
 
-    def __init__(self, doc_id: str, seed: int = 0):
+    def __init__(self, doc_id: str, seed: int = 0, mapping=None):
         from rulings_anon.replacement.surrogates import NameMemo, SurrogateGenerator
 
         self.generator = SurrogateGenerator(seed).for_document(doc_id)
+        self.mapping = mapping
         self.used: set[str] = set()
+        if mapping is not None:
+            self.used = {word for value in mapping.surrogates() for word in value.split()}
         self.words: dict[str, str] = {}
         self.values: dict[tuple[str, str], str] = {}
         self._memo = NameMemo
@@ -109,24 +113,136 @@ class Pseudonymizer:
         self.used |= memo.used - set(original.split())
         return value
 
-    def person(self, name: str, before: str) -> str:
+    def _known(self, kind: str, original: str) -> str | None:
+        return self.mapping.get(kind, original) if self.mapping is not None else None
+
+    def _remember(self, kind: str, original: str, value: str) -> None:
+        if self.mapping is not None:
+            self.mapping.put(kind, original, value)
+
+    def _word(self, word: str, first_name: bool, context: str) -> str:
+        """The surrogate of one name word (each part of a hyphenated one on its own)."""
+        from rulings_anon.replacement.surrogates import plain_name
+
+        if "-" in word.strip("-"):
+            return "-".join(self._word(part, first_name, context) if part[:1].isupper() else part
+                            for part in word.split("-"))
+        key = plain_name(word)
+        value = self.words.get(key) or self._known("person", key)
+        if value is None:
+            pool = first_name_pool(word, context, self.generator.rng) if first_name else "surname"
+            memo = self._memo(used=set(self.used))
+            memo.avoid(word)
+            for _ in range(5):  # not a near copy either: "Tom" for "Thomas", "Schulz" for "Schulze"
+                value = self.generator.name(pool, word[:1], memo, "person")
+                if not near_copy(plain_name(value), key):
+                    break
+                memo.names.clear()
+            self._remember("person", key, value)
+        self.words[key] = value
+        self.used.add(value)
+        return value
+
+    def _genitive_base(self, word: str, text: str, end: int | None) -> str | None:
+        """The name a genitive ``word`` inflects ("Schulzes" -> "Schulze", "Fuchs'" -> "Fuchs"), or None."""
+        from rulings_anon.replacement.surrogates import plain_name
+
+        if word[-1:] in ("'", "’") and len(word) > 2:
+            return word[:-1]
+        if not word.endswith("s") or len(word) < 4:
+            return None
+        base = word[:-1]
+        if plain_name(base) in self.words or self._known("person", plain_name(base)) is not None:
+            return base
+        if text and re.search(rf"(?<!\w){re.escape(base)}(?!\w)", text):
+            return base  # the name is also in the ruling without the ending
+        after = text[end:end + 40] if text and end is not None else ""
+        if base[-1] not in "suaioxzßhj" and re.match(r"[ \t]+[A-ZÄÖÜ][a-zäöüß]{2,}", after):
+            return base  # "Frau Schulzes Antrag": a noun follows the name
+        return None
+
+    def person(self, name: str, before: str, text: str = "", end: int | None = None) -> str:
+        """The surrogate of a person's name ``name`` (``before`` it in ``text``; ``end`` is where it ends there)."""
+        from rulings_anon.replacement.surrogates import genitive
+
         words = name.split()
-        unknown = [w for w in words if w not in self.words and w[:1].isupper()]
-        if unknown:
-            placeholder = " ".join(f"{w[0]}." if w[:1].isupper() else w for w in words)
-            drawn = self._draw(placeholder, "person", before, name).split()
-            if len(drawn) == len(words):
-                for word, value in zip(words, drawn, strict=True):
-                    self.words.setdefault(word, value)
+        names = [i for i, w in enumerate(words) if w[:1].isupper() and not _ABBREVIATION.match(w)]
+        if not names:
+            return name
+        last = names[-1]
+        out = []
+        for i, word in enumerate(words):
+            if i not in names:
+                out.append(word)
+                continue
+            context = " ".join([before, *words[:i]])
+            if i == last and (len(names) > 1 or not is_first_name(word)):
+                base = self._genitive_base(word, text, end)
+                value = self._word(base or word, False, context)
+                out.append(genitive(value) if base else value)
             else:
-                return " ".join(drawn)
-        return " ".join(self.words.get(w, w) for w in words)
+                out.append(self._word(word, True, context))
+        return " ".join(out)
 
     def other(self, original: str, placeholder: str, kind: str, before: str) -> str:
-        key = (kind, original)
+        from rulings_anon.replacement.formatted_values import formatted_surrogate, kind_of
+        from rulings_anon.replacement.surrogate_mapping import normalized
+
+        form = kind_of(original)
+        group = form or ("name" if kind in ("place", "organization", "company", "other") else kind)
+        key = (group, normalized(original))
         if key not in self.values:
-            self.values[key] = self._draw(placeholder, kind, before, original)
+            value = self._known(*key)
+            if value is None and form is not None:
+                pools = self.generator._pools
+                value = formatted_surrogate(original, self.generator.rng, pools["first_male"] + pools["first_female"],
+                                            pools["surname"])
+            if value is None:
+                value = self._draw(placeholder, kind, before, original)
+            self._remember(*key, value)
+            self.values[key] = value
+            self.used |= set(value.split())
         return self.values[key]
+
+
+def near_copy(a: str, b: str) -> bool:
+    """Whether two plain names read nearly alike: one starts the other, or most letters agree."""
+    from difflib import SequenceMatcher
+
+    return a.startswith(b) or b.startswith(a) or SequenceMatcher(None, a, b).ratio() >= 0.6
+
+
+_ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.$")  # "Dr.", "Prof.", an initial "T."
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> tuple[frozenset, frozenset, frozenset]:
+    from rulings_anon.replacement.surrogates import _POOLS
+
+    return frozenset(_POOLS["first_female"]), frozenset(_POOLS["first_male"]), frozenset(_POOLS["surname"])
+
+
+def is_first_name(word: str) -> bool:
+    """Whether ``word`` is a listed first name that is no listed surname."""
+    female, male, surnames = _first_names()
+    return (word in female or word in male) and word not in surnames
+
+
+def first_name_pool(word: str, context: str, rng) -> str:
+    """The pool of a first name's surrogate: the gender of the name lists, else of the context
+    ("Frau", "Herrn", "die Klägerin"), else drawn."""
+    from rulings_anon.replacement.surrogates import _FEMALE_CUE, _MALE_CUE
+
+    female, male, _ = _first_names()
+    if word in female and word not in male:
+        return "first_female"
+    if word in male and word not in female:
+        return "first_male"
+    if _FEMALE_CUE.search(context):
+        return "first_female"
+    if _MALE_CUE.search(context):
+        return "first_male"
+    return rng.choice(("first_male", "first_female"))
 
 
 # A street word ending a street name ("Hauptstraße", "Hauptstr.", "Birkenweg", "Am Markt").
@@ -165,11 +281,6 @@ def real_value_shape(original: str, kind: str) -> str:
     return " ".join(shaped)
 
 
-# Recognizer types (rulings_anon/analyzer/recognizers) -> the surrogate generator's types.
-_RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url", "URL": "email/url",
-                     "BIRTH_DATE": "date"}
-
-
 def surrogate_type(kind: str) -> str:
     """A type the surrogate generator knows (its own names, LER tags, recognizer types)."""
     from rulings_anon.replacement.surrogates import canonical_type
@@ -177,4 +288,4 @@ def surrogate_type(kind: str) -> str:
     try:
         return canonical_type(kind)
     except ValueError:
-        return _RECOGNIZER_TYPES.get(kind, "number" if kind.isupper() else "other")
+        return RECOGNIZER_TYPES.get(kind, "number" if kind.isupper() else "other")

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulings_anon.document import Span
+from rulings_anon.entity_types import AFFIXED_TYPES, TAG_LABELS
 from rulings_anon.references import strip_affixes
 from rulings_anon.replacement.court_style import (
     FILLER,
@@ -169,17 +170,12 @@ def ends_sentence(text: str, end: int) -> bool:
     return bool(re.match(r"\s+[A-ZÄÖÜ„\"]", rest)) and not _LEGAL_WORD.match(rest)
 
 
-# Types whose surrogates are names with titles or legal forms around them ("Dr. Griesmann",
-# "Meyer GmbH"); street names keep "Dr.-Kemper-Straße" whole, dates and numbers have neither.
-_NAME_KINDS = frozenset({"person", "organization", "company", "place", "other"})
-
-
 def sensitive_part(value: str, kind: str) -> tuple[int, int]:
     """``[start, end)`` of ``value`` that is sensitive: without leading salutations and titles
     and a trailing legal form, cut by the rules ``score`` cuts its names with
     (:func:`rulings_anon.references.strip_affixes`, thesis 9.2), so that the gold and the scored
     spans agree on what a name is. A value that is nothing but affixes stays whole."""
-    if kind not in _NAME_KINDS:
+    if kind not in AFFIXED_TYPES:  # "Dr.-Kemper-Straße" stays whole; dates, numbers have no affixes
         return 0, len(value)
     part = strip_affixes(value, Span(0, len(value), value))
     return (part.start, part.end) if part is not None else (0, len(value))
@@ -210,15 +206,15 @@ class ReferenceSurrogate(Operator):
 
     name = "reference_surrogate"
 
-    def __init__(self, doc_id: str, seed: int = 0):
-        self.table = Pseudonymizer(doc_id, seed)
+    def __init__(self, doc_id: str, seed: int = 0, mapping=None):
+        self.table = Pseudonymizer(doc_id, seed, mapping)
 
     def operate(self, text: str, span: Span) -> Piece:
         kind = surrogate_type(reference_type(text, span))
         start, end, placeholder = court_placeholder(text, span)
         before = text[max(0, start - 60):start]
         if kind == "person":
-            value = self.table.person(text[start:end], before)
+            value = self.table.person(text[start:end], before, text, end)
         else:
             shape = placeholder if placeholder != FILLER else real_value_shape(text[start:end], kind)
             value = self.table.other(text[start:end], shape, kind, before)
@@ -241,11 +237,13 @@ def anonymize(text: str, spans: Sequence[Span]) -> str:
     return replace(text, spans, CourtPlaceholder()).text
 
 
-def pseudonymize_references(text: str, spans: Sequence[Span], doc_id: str, seed: int = 0) -> tuple[str, list[dict]]:
+def pseudonymize_references(text: str, spans: Sequence[Span], doc_id: str, seed: int = 0,
+                            mapping=None) -> tuple[str, list[dict]]:
     """``text`` with every real reference replaced by a consistent surrogate (``score
     --pseudonymize``); returns the new text and the spans ``{"start", "end", "type"}`` of the
-    surrogates."""
-    replaced = replace(text, spans, ReferenceSurrogate(doc_id, seed))
+    surrogates. A ``mapping`` (:class:`~rulings_anon.replacement.surrogate_mapping.SurrogateMapping`)
+    gives the surrogates chosen in other rulings and takes this one's."""
+    replaced = replace(text, spans, ReferenceSurrogate(doc_id, seed, mapping))
     return replaced.text, replaced.span_dicts()
 
 
@@ -277,12 +275,6 @@ def pseudonymize_record(record: dict, generator: SurrogateGenerator) -> dict:
         out["entities"] = [{**e, "start": replaced.moved(e["start"], False), "end": replaced.moved(e["end"], True)}
                            for e in record["entities"]]
     return out
-
-
-# The German label of each type in a numbered tag ("[Person 1]").
-TAG_LABELS = {"person": "Person", "organization": "Organisation", "company": "Firma", "place": "Ort",
-              "street": "Straße", "date": "Datum", "number": "Nummer", "account": "Konto", "email/url": "Adresse",
-              "other": "Angabe"}
 
 
 def entity_key(text: str, span: Span, kind: str) -> str:

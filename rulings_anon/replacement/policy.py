@@ -100,9 +100,9 @@ class PolicyOperator(Operator):
 
     name = "policy"
 
-    def __init__(self, policy: Policy, doc_id: str = "document", seed: int = 0):
+    def __init__(self, policy: Policy, doc_id: str = "document", seed: int = 0, mapping=None):
         self.policy = policy
-        self.choices = {"placeholder": CourtPlaceholder(), "pseudonym": ReferenceSurrogate(doc_id, seed),
+        self.choices = {"placeholder": CourtPlaceholder(), "pseudonym": ReferenceSurrogate(doc_id, seed, mapping),
                         "tag": NumberedTag(), "redact": Redact(), "keep": Keep()}
 
     def choice(self, text: str, span: Span) -> str:

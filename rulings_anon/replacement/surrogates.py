@@ -23,7 +23,7 @@ Usage::
     SurrogateGenerator(0, invented=0.7)           # 70 % of surnames and places made up (NER training)
 
 * ``TYPES``: the ten reference types; ``LER_TYPES`` maps the LER tags of placeholders to them
-  (:func:`canonical_type` accepts either).
+  (:func:`canonical_type` accepts either); both defined in :mod:`rulings_anon.entity_types`.
 * Replacing a document's placeholders with these values is the
   :class:`~rulings_anon.replacement.operators.PlaceholderSurrogate` operator
   (:func:`~rulings_anon.replacement.operators.pseudonymize`,
@@ -44,16 +44,7 @@ from faker.providers.address.de_DE import Provider as _Address
 from faker.providers.person.de_DE import Provider as _Person
 
 from rulings_anon.defaults import NAME_HALVES
-
-TYPES = ("person", "organization", "company", "place", "street", "date", "number", "account",
-         "email/url", "other")
-
-# LER tags of the placeholders the courts left (preprocessing.ler.SENSITIVE_TYPES) -> our types.
-LER_TYPES = {"PER": "person", "AN": "person", "UN": "company", "ORG": "organization",
-             "ST": "place", "LDS": "place", "STR": "street"}
-
-_TYPE_ALIASES = {"email": "email/url", "e-mail": "email/url", "url": "email/url",
-                 "e-mail/url": "email/url", "iban": "account", "organisation": "organization"}
+from rulings_anon.entity_types import LER_TYPES, TYPE_ALIASES, TYPES
 
 # Name pools by the kind of name an initial stands for: faker's de_DE lists, cleaned of entries
 # that are not one plain name ("Koch II", "Hans D.", the typo "Hansestadttralsund"), plus names for
@@ -183,7 +174,7 @@ def canonical_type(tag: str | None) -> str:
     if tag in LER_TYPES:
         return LER_TYPES[tag]
     name = tag.strip().lower()
-    name = _TYPE_ALIASES.get(name, name)
+    name = TYPE_ALIASES.get(name, name)
     if name not in TYPES:
         raise ValueError(f"unknown reference type {tag!r} (expected one of {', '.join(TYPES)} or a LER tag)")
     return name
@@ -336,7 +327,8 @@ class SurrogateGenerator:
             return self.faker().iban()
         if kind == "email/url":
             faker = self.faker()
-            return faker.url() if re.search(r"www|http|\.de\b", placeholder, re.I) else faker.email()
+            url = "@" not in placeholder and re.search(r"www|http|\.de\b", placeholder, re.I)
+            return faker.url() if url else faker.email()
         return self._names(placeholder, kind, before, memo)
 
     def _names(self, placeholder: str, kind: str, before: str, memo: NameMemo) -> str:

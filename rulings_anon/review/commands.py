@@ -21,7 +21,9 @@ text, n mark the selected text, e set the span's extent to the selection, u undo
 
 Export (the page's Export, or --export): anonymized.jsonl (spans not rejected replaced in the
 chosen output: placeholder, pseudonym or tag), decisions.jsonl (the audit trail) and gold.jsonl
-(the rulings marked done, in the gold format `rulings-anon evaluate --test` reads).
+(the rulings marked done, in the gold format `rulings-anon evaluate --test` reads), and
+documents/ with each ruling of a .docx/.odt file anonymized in its format (.pdf/.rtf as .docx);
+such a file changed since the review started is refused.
 
 examples:
   rulings-anon review new-rulings/ --reviewer "M. Huber"

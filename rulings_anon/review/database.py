@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rulings_anon.entity_types import TYPES
 from rulings_anon.errors import InputError
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # What a reviewer may call a span (the surrogate generator's types).
-SPAN_TYPES = ("person", "organization", "company", "place", "street", "date", "number", "account",
-              "email/url", "other")
+SPAN_TYPES = TYPES
 # A span's state: a suggestion not yet decided, accepted, rejected; an added span is accepted;
 # a removed one (an undone addition) is kept for the audit trail but no longer shown.
 ACTIVE = ("open", "accepted")
@@ -43,6 +43,10 @@ CREATE TABLE decisions (
     undone INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX decisions_of_ruling ON decisions(ruling_id, id);
 """
+# The file a ruling was read from when it is a document file (its export is written from it), and
+# the SHA-256 of its bytes then. Created on open as well, for a review file written without it.
+_DOCUMENT_FILES = ("CREATE TABLE IF NOT EXISTS document_files (ruling_id TEXT PRIMARY KEY REFERENCES rulings(id), "
+                   "path TEXT NOT NULL, digest TEXT NOT NULL)")
 
 
 class Conflict(Exception):
@@ -116,6 +120,7 @@ class ReviewDatabase:
         found = self.meta("schema_version")
         if found != str(SCHEMA_VERSION):
             raise InputError(f"review database of schema {found}, this version reads {SCHEMA_VERSION}", self.path)
+        self.connection.execute(_DOCUMENT_FILES)
 
     def close(self) -> None:
         self.connection.close()
@@ -147,6 +152,9 @@ class ReviewDatabase:
         c.execute('INSERT INTO spans (ruling_id, start, "end", type, score, origin, found_by, state) '
                   "VALUES (?, ?, ?, ?, ?, 'suggested', ?, 'open')", (ruling_id, start, end, type_, score, found_by))
 
+    def add_document_file(self, c, ruling_id: str, path: str, digest: str) -> None:
+        c.execute("INSERT INTO document_files VALUES (?, ?, ?)", (ruling_id, path, digest))
+
     # --- reading ----------------------------------------------------------------------------
     def rulings(self) -> list[RulingRow]:
         rows = self.connection.execute("SELECT id, position, text, record, source, error, done, version "
@@ -164,6 +172,11 @@ class ReviewDatabase:
         rows = self.connection.execute(f'SELECT {_SPAN_COLUMNS} FROM spans WHERE ruling_id = ?{where} '
                                        'ORDER BY start, "end", id', (ruling_id,)).fetchall()
         return [SpanRow(*r) for r in rows]
+
+    def document_file(self, ruling_id: str) -> tuple[str, str] | None:
+        """``(path, digest)`` of the document file the ruling was read from, or None."""
+        return self.connection.execute("SELECT path, digest FROM document_files WHERE ruling_id = ?",
+                                       (ruling_id,)).fetchone()
 
     def progress(self) -> dict[str, dict]:
         """Per ruling: its spans by state."""
@@ -214,6 +227,7 @@ class ReviewDatabase:
             text = self._ruling_version(c, ruling_id, ruling_version)
             start, end = _checked_extent(text, start, end)
             self._refuse_overlap(c, ruling_id, start, end)
+            type_ = type_ or guessed_type(text, start, end)
             cursor = c.execute('INSERT INTO spans (ruling_id, start, "end", type, origin, state) '
                                "VALUES (?, ?, ?, ?, 'added', 'accepted')", (ruling_id, start, end, type_))
             span = self._span(c, ruling_id, cursor.lastrowid, 1)
@@ -345,6 +359,15 @@ def _state(span: SpanRow) -> dict:
 
 def _ruling(row) -> RulingRow:
     return RulingRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], bool(row[6]), row[7])
+
+
+def guessed_type(text: str, start: int, end: int) -> str:
+    """The type of an untyped span: the one the export's operators infer from its context, so the
+    page shows what the export does ("in Aichach" is a place)."""
+    from rulings_anon.document import Span
+    from rulings_anon.replacement.court_style import reference_type, surrogate_type
+
+    return surrogate_type(reference_type(text, Span(start, end)))
 
 
 def _check_type(type_: str | None) -> None:

@@ -7,7 +7,9 @@ One folder, written whole or not at all (``jsonl.atomic_folder``, private: it ho
 * ``decisions.jsonl``: every decision with its time and reviewer (the audit trail);
 * ``gold.jsonl``: the rulings marked done, ``{"id", "text", "spans": [{"start", "end", "type"}]}``,
   the test set format ``rulings-anon evaluate --test`` reads;
-* ``summary.json``: what was exported and what is still open.
+* ``summary.json``: what was exported and what is still open;
+* ``documents/``: each ruling read from a .docx/.odt (.pdf/.rtf) file, anonymized in that format
+  (:mod:`.document_export`), named as ``summary.json``'s ``documents`` says.
 """
 
 from __future__ import annotations
@@ -21,12 +23,13 @@ from rulings_anon.errors import InputError
 from rulings_anon.jsonl import atomic_folder
 
 from .database import ACTIVE, ReviewDatabase
+from .document_export import FOLDER, document_sources, write_documents
 
 FILES = ("anonymized.jsonl", "decisions.jsonl", "gold.jsonl", "summary.json")
 
 
 def is_earlier_export(folder: Path) -> bool:
-    return {p.name for p in folder.iterdir()} <= set(FILES) and (folder / "summary.json").is_file()
+    return {p.name for p in folder.iterdir()} <= {*FILES, FOLDER} and (folder / "summary.json").is_file()
 
 
 def reviewed_spans(database: ReviewDatabase, ruling_id: str) -> list[Span]:
@@ -45,6 +48,7 @@ def export_review(database: ReviewDatabase, folder, operator: str) -> dict:
     rulings = [r for r in database.rulings() if r.error is None]
     summary = {"operator": operator, "rulings": len(rulings), "done": 0, "open_suggestions": 0,
                "failed": [r.id for r in database.rulings() if r.error is not None]}
+    sources = document_sources(database, rulings)
     with atomic_folder(Path(folder), is_earlier_export, private=True) as staging:
         with (staging / "anonymized.jsonl").open("w", encoding="utf-8") as anonymized, \
                 (staging / "gold.jsonl").open("w", encoding="utf-8") as gold:
@@ -61,5 +65,7 @@ def export_review(database: ReviewDatabase, folder, operator: str) -> dict:
         with (staging / "decisions.jsonl").open("w", encoding="utf-8") as log:
             for decision in database.decisions():
                 log.write(json.dumps(decision, ensure_ascii=False) + "\n")
+        names = write_documents(staging / FOLDER, sources, lambda i: reviewed_spans(database, i), operator)
+        summary["documents"] = {i: f"{FOLDER}/{n}" for i, n in zip(sources, names, strict=True)}
         (staging / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary

@@ -9,6 +9,7 @@ others are reviewed.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from rulings_anon.errors import InputError
@@ -55,10 +56,55 @@ def analyzer_options(threshold: float | None, recall_first: bool) -> dict:
 
 
 def suggested_type(text: str, span) -> str:
-    """The type shown for a suggestion: its own, else the one its context gives."""
+    """The type shown for a suggestion: its own, else the one its context gives; what the export's
+    operators (court_style.reference_type, then surrogate_type) make of the engine's span."""
     from rulings_anon.replacement.court_style import reference_type, surrogate_type
 
     return surrogate_type(reference_type(text, span))
+
+
+# Documents analyzed per step: the bar moves often enough, the model still sees full batches.
+CHUNK = 16
+
+
+def analyze_in_chunks(analyzer, documents: list, progress: bool = True, chunk: int = CHUNK) -> list[list]:
+    """The spans of ``analyzer.analyze_batch`` over ``documents``, scored a chunk at a time under a
+    progress bar over elements: the scorer (its batch vocabulary and batch features) is set from
+    the whole batch once, so the spans do not depend on the chunks."""
+    from tqdm import tqdm
+
+    from rulings_anon.document import Document, count_elements
+
+    texts = [d.text for d in documents]
+    scorer = analyzer.scorer(texts)
+    found: list[list] = []
+    with tqdm(total=sum(map(count_elements, texts)), unit="elements", unit_scale=True, desc="review: analyzing",
+              file=sys.stderr, disable=not progress or not sys.stderr.isatty()) as bar:
+        for at in range(0, len(documents), chunk):
+            part = [Document(d.id, d.text) for d in documents[at:at + chunk]]
+            found += scorer.score(part)
+            bar.update(sum(count_elements(d.text) for d in part))
+    return found
+
+
+def document_file_of(document) -> Path | None:
+    """The .docx/.odt/.pdf/.rtf file a ruling was read from in this process (its export is written
+    from it), or None: a record's own "source" field (a URL, say) is not taken for one."""
+    from rulings_anon.documents import source_file
+
+    source = source_file(document.id)
+    return source.resolve() if source is not None else None
+
+
+def file_digest(path) -> str:
+    """SHA-256 of a file's bytes: an export refuses a source changed since the review started."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def create_review(db_path, batch, threshold: float | None = None, recall_first: bool = False,
@@ -68,9 +114,7 @@ def create_review(db_path, batch, threshold: float | None = None, recall_first: 
 
     documents, failures = read_batch(batch)
     analyzer = Analyzer(threshold=threshold, recall_first=recall_first)
-    texts = [d.text for d, _ in documents]
-    ids = [d.id for d, _ in documents]
-    found = analyzer.analyze_batch(texts, ids) if documents else []
+    found = analyze_in_chunks(analyzer, [d for d, _ in documents], progress) if documents else []
     staging = Path(db_path).with_name(f".{Path(db_path).name}.partial")
     staging.unlink(missing_ok=True)
     database = ReviewDatabase(staging, create=True)
@@ -79,6 +123,9 @@ def create_review(db_path, batch, threshold: float | None = None, recall_first: 
             for position, ((document, where), spans) in enumerate(zip(documents, found, strict=True)):
                 record = {k: v for k, v in document.meta.items() if isinstance(v, (str, int, float, bool))}
                 database.add_ruling(c, position, document.id, where, document.text, record)
+                source = document_file_of(document)
+                if source is not None:
+                    database.add_document_file(c, document.id, str(source), file_digest(source))
                 for span in spans:
                     database.add_suggestion(c, document.id, span.start, span.end, suggested_type(document.text, span),
                                             span.score, span.source)

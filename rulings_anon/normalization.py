@@ -1,0 +1,244 @@
+"""Text as it arrives -> the text the analyzer reads, with a map back to the original characters.
+
+Rulings come out of Mac and PDF tools, word processors and portals with artefacts that hide a name
+from a model trained on clean text: decomposed letters (NFD), invisible format marks and NULs
+inside or beside a name, CRLF line ends, a word hyphenated across a line break ("Wim-" / "mer"),
+letter-spaced words ("W i m m e r") and names in capitals ("WIMMER"). :func:`normalize` undoes
+them in steps, each a list of edits; every character of the result knows the range of original
+characters it came from, so a span found in the normalized text maps back to whole original
+characters (:meth:`Normalized.original_span`), never ending inside a combining sequence. A text
+without any of them is returned as it is (no map at all), so clean text scores exactly as before.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from .hyphenation import joins_hyphenated
+
+# Format characters (zero-width space/joiners, direction marks and overrides, word joiner,
+# byte-order mark, soft hyphen) and control characters that are not whitespace (NUL, ...).
+_INVISIBLE = (r"\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
+              r"\x00-\x08\x0e-\x1f\x7f")
+_INVISIBLE_OR_CR = re.compile(rf"[{_INVISIBLE}]+|\r\n?")
+_INVISIBLE_OR_CR_CHARS = frozenset(chr(c) for c in (*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f, 0xad, 0x61c, 0x180e,
+                                                    *range(0x200b, 0x2010), *range(0x202a, 0x202f),
+                                                    *range(0x2060, 0x2065), *range(0x2066, 0x2070), 0xfeff, 0x0d))
+_WORD = re.compile(r"\S+")
+_WORD_CHAR = re.compile(r"\w")
+_PUNCTUATION = ",.;:!?()[]{}\"'«»„“”‚‘’/"
+# A letter, a hyphen at the end of its line, the next line's leading blanks (one line break only:
+# a blank line ends a paragraph).
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\n[ \t]*(?=[a-zäöüß])")
+# Single letters, one space apart, standing alone: "W i m m e r", "W i m m e r,"; the match leaves
+# out the first letter (a pattern led by a space is searched fast).
+_LETTER_SPACED = re.compile(r" [^\W\d_](?: [^\W\d_])+(?!\w)")
+# A word of four or more capitals (Latin letters, German and Latin Extended-A ones included).
+_CAPITALS = re.compile(r"[A-ZÀ-ÖØ-Þ\u0100-\u017f][A-ZÀ-ÖØ-Þß\u0100-\u017f]{3,}(?!\w)")
+_NAME_GAP = re.compile(r" (?:(?:an|am|bei|de|der|im|ob|van|von|vom|zu|zum|zur)(?: der| dem| den)? )?")
+_VOWELS = set("AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ")
+# Four consonants before a vowel, or five at the end, are no German syllable ("Ernst" is one).
+_CONSONANT_RUN = re.compile(r"[^AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ]{4,}(?=[AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ])|[^AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ]{5,}$")
+_DIGRAPHS = re.compile(r"SCH|CH|CK|PH|TH")
+# Two consonants a German or Turkish name may start with; any other pair starts an acronym ("DSGVO").
+_ONSETS = frozenset(("BL", "BR", "CH", "DR", "FL", "FR", "GL", "GN", "GR", "KL", "KN", "KR", "PF", "PH", "PL",
+                     "PR", "SC", "SK", "SL", "SM", "SN", "SP", "ST", "SW", "SZ", "TH", "TR", "TS", "WR", "ZW"))
+# Acronyms of four or more capitals that read like words.
+_ACRONYMS = frozenset(("AEUV", "EMRK", "NATO", "BAFÖG", "UEFA", "OPEC", "ASEAN", "EURATOM", "UNESCO",
+                       "UNICEF", "BAMF", "ELSTER", "HARTZ", "IBAN", "KITA", "SEPA"))
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """The analyzed ``text`` of ``original``; ``starts[i]``/``ends[i]`` are the original range of
+    its character ``i`` (None for both when nothing changed)."""
+
+    original: str
+    text: str
+    starts: np.ndarray | None = None
+    ends: np.ndarray | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.starts is not None
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """``[start, end)`` of the normalized text as whole original characters."""
+        if self.starts is None:
+            return start, end
+        n = len(self.text)
+        first = int(self.starts[start]) if start < n else len(self.original)
+        last = int(self.ends[end - 1]) if end > start else first
+        while last < len(self.original) and unicodedata.combining(self.original[last]):
+            last += 1
+        return first, last
+
+
+def normalize(text: str, known: Callable[[str], bool] | None = None) -> Normalized:
+    """``text`` normalized (see the module docstring), with its map back when anything changed.
+
+    ``known`` says whether the analyzer's vocabulary lists a word as written ("Wimmer", "BEEG"): a
+    word in capitals gets a name's case where the ruling itself writes it so elsewhere, or where the
+    vocabulary knows that form and not the capitals (an acronym such as "BEEG" keeps them)."""
+    current, starts, ends = text, None, None
+    for step in (_invisible_and_line_ends, _composed, _hyphen_breaks, _letter_spacing, _capitals):
+        edits = step(current, known) if step is _capitals else step(current)
+        if not edits:
+            continue
+        current, step_starts, step_ends = _apply(current, edits)
+        if starts is None:
+            starts, ends = step_starts, step_ends
+        else:
+            starts, ends = starts[step_starts], ends[step_ends - 1]
+    return Normalized(text, current, starts, ends)
+
+
+def _invisible_and_line_ends(text: str) -> list[tuple[int, int, str]]:
+    if _INVISIBLE_OR_CR_CHARS.isdisjoint(text):
+        return []
+    return [(m.start(), m.end(), "" if m.group()[0] != "\r" else "\n") for m in _INVISIBLE_OR_CR.finditer(text)]
+
+
+def _composed(text: str) -> list[tuple[int, int, str]]:
+    """NFC, word by word; a starter and its combining marks become one edit, so none is split."""
+    if unicodedata.is_normalized("NFC", text):
+        return []
+    edits = []
+    for word in _WORD.finditer(text):
+        if unicodedata.is_normalized("NFC", word.group()):
+            continue
+        base, chars = word.start(), word.group()
+        cluster = 0
+        for i in range(1, len(chars) + 1):
+            if i == len(chars) or not unicodedata.combining(chars[i]):
+                piece = chars[cluster:i]
+                composed = unicodedata.normalize("NFC", piece)
+                if composed != piece:
+                    edits.append((base + cluster, base + i, composed))
+                cluster = i
+    return edits
+
+
+def _hyphen_breaks(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), "") for m in _HYPHEN_BREAK.finditer(text)
+            if joins_hyphenated(text[max(0, m.start() - 1):m.start() + 1], text[m.end():m.end() + 8])]
+
+
+def _letter_spacing(text: str) -> list[tuple[int, int, str]]:
+    """The spaces between letter-spaced letters go; one between a small and a capital letter separates
+    two letter-spaced words ("S a b i n e T h a l h a m m e r" -> "Sabine Thalhammer")."""
+    edits = []
+    for m in _LETTER_SPACED.finditer(text):
+        first = m.start() - 1  # the letter before the match, when it stands alone
+        if first < 0 or not _alone(text, first):
+            first = m.start() + 1
+        if (m.end() - first + 1) // 2 >= 3:
+            edits += [(i, i + 1, "") for i in range(first + 1, m.end(), 2)
+                      if not (text[i - 1].islower() and text[i + 1].isupper())]
+    return edits
+
+
+def _alone(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a letter with no letter, digit or underscore before it."""
+    return text[i].isalpha() and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))
+
+
+def _capitals(text: str, known: Callable[[str], bool] | None) -> list[tuple[int, int, str]]:
+    """A word in capitals that reads like a name gets the case of one ("WIMMER" -> "Wimmer"), and so
+    does a neighbour in capitals that could be a name as well ("SABINE THALHAMMER")."""
+    edits, decided = [], {}
+    tokens = set(text.split())
+    if not any(len(t) >= 4 and t.isupper() for t in tokens):  # the common case, without a regular expression
+        return []
+    words = [m for m in _CAPITALS.finditer(text) if not m.start() or not _WORD_CHAR.match(text, m.start() - 1)]
+    written = {t.strip(_PUNCTUATION) for t in tokens}  # the document's words
+    for m in words:
+        if m.group() not in decided:
+            decided[m.group()] = _name_case(m.group(), written, known)
+    for n, m in enumerate(words):
+        cased = decided[m.group()]
+        if not cased and _readable(m.group()):
+            cased = next((_cased(m.group()) for k in (n - 1, n + 1) if 0 <= k < len(words)
+                          and decided[words[k].group()] and _adjacent(text, words[min(k, n)], words[max(k, n)])), None)
+        if cased:
+            edits.append((m.start(), m.end(), cased))
+    return edits
+
+
+def _adjacent(text: str, first, second) -> bool:
+    """Two words of one name: a space apart, or a name's particle ("NEUBURG an der DONAU")."""
+    return _NAME_GAP.fullmatch(text, first.end(), second.start()) is not None
+
+
+def _readable(word: str) -> bool:
+    return word.replace("ß", "").isupper() and _reads_like_word(word) and len(_cased(word)) == len(word)
+
+
+def _cased(word: str) -> str:
+    return word[0] + word[1:].lower()
+
+
+def _name_case(word: str, written: set[str], known: Callable[[str], bool] | None) -> str | None:
+    """``word`` in a name's case where that is safe (see :func:`normalize`), else None; ``written``
+    holds the document's words."""
+    if not _readable(word):
+        return None
+    cased = _cased(word)
+    if cased in written:
+        return cased
+    if known is not None and known(cased) and not known(word):
+        return cased
+    return None
+
+
+def _reads_like_word(word: str) -> bool:
+    """Not an acronym ("DSGVO", "EMRK"): vowels, German-like consonant clusters, not a known one."""
+    if word in _ACRONYMS:
+        return False
+    collapsed = _DIGRAPHS.sub("C", word)
+    vowels = sum(c in _VOWELS for c in collapsed)
+    if vowels == 0 or vowels * 5 < len(collapsed) or _CONSONANT_RUN.search(collapsed):
+        return False
+    return collapsed[0] in _VOWELS or collapsed[1] in _VOWELS or word[:2] in _ONSETS or word.startswith("SCH")
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> tuple[str, np.ndarray, np.ndarray]:
+    """``text`` with sorted, non-overlapping ``edits`` made, and each result character's range in ``text``."""
+    parts, starts, ends, pos = [], [], [], 0
+    for start, end, replacement in edits:
+        if pos < start:
+            parts.append(text[pos:start])
+            starts.append(np.arange(pos, start, dtype=np.int64))
+            ends.append(np.arange(pos + 1, start + 1, dtype=np.int64))
+        if replacement:
+            parts.append(replacement)
+            if len(replacement) == end - start:
+                starts.append(np.arange(start, end, dtype=np.int64))
+                ends.append(np.arange(start + 1, end + 1, dtype=np.int64))
+            else:
+                starts.append(np.full(len(replacement), start, dtype=np.int64))
+                ends.append(np.full(len(replacement), end, dtype=np.int64))
+        pos = end
+    if pos < len(text):
+        parts.append(text[pos:])
+        starts.append(np.arange(pos, len(text), dtype=np.int64))
+        ends.append(np.arange(pos + 1, len(text) + 1, dtype=np.int64))
+    empty = np.zeros(0, dtype=np.int64)
+    return "".join(parts), np.concatenate(starts or [empty]), np.concatenate(ends or [empty])
+
+
+def original_spans(spans: list, normalized: Normalized) -> list:
+    """``spans`` of ``normalized.text`` moved onto the original: offsets and ``text`` its own characters."""
+    if not normalized.changed:
+        return spans
+    moved = []
+    for span in spans:
+        start, end = normalized.original_span(span.start, span.end)
+        moved.append(replace(span, start=start, end=end,
+                             text=normalized.original[start:end] if span.text is not None else None))
+    return moved

@@ -1,0 +1,179 @@
+"""The review's export of rulings read from document files, over the real server's HTTP API: a
+reviewed .docx comes back as an anonymized .docx without any accepted or added name in any of its
+parts, and a source changed since the review is refused in one line. Also the exact texts of the
+pseudonym and tag exports, and the page's type of an untyped span being the export's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from command_line import assert_one_line_error, cli, leftovers
+from document_builders import NAMES, build_docx, zip_texts
+from review_server import Client, ReviewServer
+
+from rulings_anon.document import Span
+from rulings_anon.documents import text_map
+from rulings_anon.replacement.operators import CategoryTag, replace
+from rulings_anon.review.export import export_review
+from rulings_anon.review.suggestions import create_review
+
+
+@pytest.fixture(scope="module")
+def reviewed_docx(tmp_path_factory):
+    """A Word ruling reviewed in the browser's way: suggestions accepted (one rejected), a missed first
+    name taken into its span, a missed name added at both mentions, then exported as placeholders."""
+    folder = tmp_path_factory.mktemp("docx-review")
+    batch = folder / "batch"
+    batch.mkdir()
+    source = build_docx(batch / "urteil.docx")
+    with ReviewServer(batch, "--state", folder / "state", "--reviewer", "Huber") as server:
+        client = Client(server.base)
+        assert client.get("/ruling?id=urteil")[0] == 200
+        state = client.state("urteil")
+        text = text_map(source).text
+        spans = {}
+        for span in state["spans"]:
+            spans.setdefault(text[span["start"]:span["end"]], []).append(span)
+        accepted = []
+        for value, found in spans.items():
+            for span in found:
+                if value == "Aichach":
+                    body = {"decision": "reject"}
+                elif value == "Wimmer" and text[span["start"] - 7:span["start"]] == "Thomas ":
+                    body = None  # the model found the surname only: the reviewer takes in the first name
+                    status, answer = client.post("/api/edit", {"ruling": "urteil", "span": span["id"],
+                                                               "version": span["version"],
+                                                               "start": span["start"] - 7})
+                    assert status == 200, answer
+                    accepted.append("Thomas Wimmer")
+                else:
+                    body = {"decision": "accept"}
+                    accepted.append(value)
+                if body is not None:
+                    status, answer = client.post("/api/decide", {"ruling": "urteil", "span": span["id"],
+                                                                 "version": span["version"], **body})
+                    assert status == 200, answer
+        version = client.state("urteil")["version"]
+        added = [at for at in range(len(text)) if text.startswith("Jonas Brandl", at)]
+        assert len(added) == 2 and "Jonas Brandl" not in spans  # missed by the suggestions
+        for at in added:
+            status, answer = client.post("/api/add", {"ruling": "urteil", "version": version, "start": at,
+                                                      "end": at + len("Jonas Brandl"), "type": "person"})
+            assert status == 200, answer
+            version = json.loads(answer)["version"]
+        status, answer = client.post("/api/export", {"operator": "placeholder"})
+        assert status == 200, answer
+    export = folder / "state" / "batch.review-export"
+    return folder, source, export, json.loads(answer), sorted(set(accepted))
+
+
+def test_a_reviewed_docx_is_exported_as_a_docx_without_any_accepted_or_added_name(reviewed_docx):
+    import docx
+
+    _, _, export, summary, accepted = reviewed_docx
+    assert summary["documents"] == {"urteil": "documents/urteil.docx"}
+    written = export / "documents" / "urteil.docx"
+    assert oct(written.stat().st_mode & 0o777) == "0o600"
+    assert {"Thomas Wimmer", "Erika Kemper", "Wimmer", "Kemper", "Anna Vogt", "Petra Lindner"} <= set(accepted)
+    parts = zip_texts(written)
+    for value in (*accepted, "Jonas Brandl", *NAMES):
+        assert not [name for name, part in parts.items() if value in part], value
+    paragraphs = [p.text for p in docx.Document(written).paragraphs]
+    assert "In dem Rechtsstreit des T. W., ..., 86551 Aichach, Kläger," in paragraphs  # Aichach was rejected
+    assert any(p.endswith("Die Klage des Herrn W. wird abgewiesen.") for p in paragraphs)
+    assert "J. B." in parts["word/footer1.xml"]
+    record = json.loads((export / "anonymized.jsonl").read_text())
+    assert "Richter am Landgericht J. B." in record["text"] and "Aichach" in record["text"]
+
+
+def test_a_source_changed_since_the_review_is_refused_in_one_line(reviewed_docx):
+    import docx
+
+    folder, source, _, _, _ = reviewed_docx
+    changed = docx.Document(source)
+    changed.add_paragraph("Nachtrag.")
+    changed.save(source)
+    again = folder / "again"
+    done = cli("review", folder / "state" / "batch.review.sqlite", "--export", again, "--quiet")
+    assert_one_line_error(done, "urteil.docx", "changed since it was reviewed")
+    assert not again.exists() and leftovers(folder) == []
+    source.unlink()
+    done = cli("review", folder / "state" / "batch.review.sqlite", "--export", again, "--quiet")
+    assert_one_line_error(done, "urteil.docx", "is gone")
+
+
+TEXT = "Der Kläger Thomas Wimmer wohnt in Aichach. Herr Wimmer klagt gegen die Meyer GmbH aus Kehl.\n"
+
+
+@pytest.fixture(scope="module")
+def text_review(tmp_path_factory):
+    """A text ruling whose suggestions are all rejected and whose spans are added by hand (the
+    exports below then depend on the operators only)."""
+    folder = tmp_path_factory.mktemp("text-review")
+    (folder / "klage.txt").write_text(TEXT, encoding="utf-8")
+    database = create_review(folder / "r.sqlite", folder / "klage.txt", progress=False)
+    for span in database.spans("klage"):
+        database.decide("Huber", "klage", span.id, span.version, "rejected")
+    for value, kind in (("Thomas Wimmer", "person"), ("Aichach", "place"), ("Wimmer", "person"),
+                        ("Meyer", "company"), ("Kehl", None)):
+        start = TEXT.index(value, TEXT.index(value) + 1 if value == "Wimmer" else 0)
+        database.add_span("Huber", "klage", database.ruling("klage").version, start, start + len(value), kind)
+    yield folder, database
+    database.close()
+
+
+def _exported(folder, database, operator: str) -> str:
+    summary = export_review(database, folder / operator, operator)
+    assert summary["documents"] == {}
+    return json.loads((folder / operator / "anonymized.jsonl").read_text())["text"]
+
+
+def test_the_tag_export_names_each_spans_type(text_review):
+    assert _exported(*text_review, "tag") == ("Der Kläger <person> wohnt in <place>. Herr <person> klagt gegen die "
+                                              "<company> GmbH aus <place>.\n")
+
+
+def test_the_pseudonym_export_keeps_one_surrogate_per_name(text_review):
+    # Each surrogate keeps the initial of what it replaces ("Thomas Wimmer" -> "T. W." -> "T... W..."),
+    # the later "Herr Wimmer" gets the same surname, the legal form and everything else stay; the
+    # values are drawn from the seed (0) and the ruling's id, the same on every export.
+    folder, database = text_review
+    text = _exported(folder, database, "pseudonym")
+    shape = re.fullmatch(r"Der Kläger (T\w+) (W\w+) wohnt in (A[\w-]+)\. Herr \2 klagt gegen die (M\w+) GmbH "
+                         r"aus (K[\w-]+)\.\n", text)
+    assert shape, text
+    assert not {"Thomas", "Wimmer", "Aichach", "Meyer", "Kehl"} & set(shape.groups())
+    export_review(database, folder / "again", "pseudonym")
+    assert json.loads((folder / "again" / "anonymized.jsonl").read_text())["text"] == text
+
+
+def test_the_page_shows_the_type_the_export_uses_for_an_untyped_span(text_review):
+    _, database = text_review
+    kehl = [s for s in database.spans("klage") if TEXT[s.start:s.end] == "Kehl" and s.origin == "added"]
+    assert [s.type for s in kehl] == ["place"]  # added without a type: "aus Kehl" makes it a place
+    # The engine's model spans carry no type: the page's is the one the export's operators infer.
+    model = [s for s in database.spans("klage") if s.found_by == "model"]
+    assert model
+    for span in model:
+        assert span.type == replace(TEXT, [Span(span.start, span.end)], CategoryTag()).spans[0].type
+
+
+def test_the_batch_analyzed_a_chunk_at_a_time_has_the_spans_of_one_analyze_batch():
+    import gzip
+
+    from command_line import ROOT
+
+    from rulings_anon.document import Document
+    from rulings_anon.engine import Analyzer
+    from rulings_anon.review.suggestions import analyze_in_chunks
+
+    with gzip.open(ROOT / "data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
+        rulings = [json.loads(next(f)) for _ in range(5)]
+    documents = [Document(r["id"], r["text"]) for r in rulings]
+    analyzer = Analyzer()
+    whole = analyzer.analyze_batch([d.text for d in documents], [d.id for d in documents])
+    alone = [analyzer.analyze_batch([d.text], [d.id])[0] for d in documents]
+    assert whole != alone  # the batch vocabulary counts over the whole batch: chunks scored alone differ
+    assert analyze_in_chunks(analyzer, documents, progress=False, chunk=2) == whole

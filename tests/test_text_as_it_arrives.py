@@ -1,0 +1,146 @@
+"""Text as it arrives: every variant of a ruling gives the clean text's sensitive elements at its own offsets.
+
+Fictitious rulings (names, towns and streets made up for these tests) are scored clean and as
+a Mac or PDF tool, a word processor or a portal may hand them over: decomposed Unicode, invisible
+marks and NULs inside and beside a surname, CRLF line ends, the surname in capitals, letter-spaced
+or hyphenated across a line break. The spans of a variant must be the clean spans, each covering
+the variant's own characters (its ``text`` is the variant's slice, and normalized it reads as the
+clean span).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+import pytest
+
+from rulings_anon.engine import Analyzer, _known_word
+from rulings_anon.name_ids import names_in_id, safe_id
+from rulings_anon.normalization import normalize
+from tests.command_line import cli
+
+RULINGS = {
+    "arbeit": (
+        "Der Kläger Thomas Wimmer wohnt in der Lindenstraße 14 in Aichach. Er war seit 2011 bei der "
+        "Beklagten als Lagerist beschäftigt.\n\n"
+        "Mit Schreiben vom 3. Mai 2019 kündigte die Beklagte das Arbeitsverhältnis. Herr Wimmer erhob "
+        "daraufhin Klage beim Arbeitsgericht. Die Zeugin Petra Öztürk bestätigte, dass Herr Wimmer "
+        "am Vortag krank gemeldet war."
+    ),
+    "sozial": (
+        "Die Klägerin Sabine Thalhammer begehrt höheres Elterngeld. Sie lebt mit ihrem Ehemann Jürgen "
+        "Thalhammer in Schrobenhausen.\n\n"
+        "Der behandelnde Arzt Dr. Kemper aus Pfaffenhofen stellte eine Arbeitsunfähigkeit fest. Frau "
+        "Thalhammer legte dagegen Widerspruch ein, den die Beklagte zurückwies."
+    ),
+    "miete": (
+        "Die Beklagte Martina Brüggemann mietete im Jahr 2015 eine Wohnung in der Gartenstraße 7 in "
+        "Neuburg an der Donau.\n\n"
+        "Der Vermieter Herbert Hölzl verlangt die Räumung. Frau Brüggemann trägt vor, Herr Hölzl habe "
+        "die Heizung nicht repariert."
+    ),
+}
+SURNAMES = {"arbeit": "Wimmer", "sozial": "Thalhammer", "miete": "Brüggemann"}
+MARKS = {"zwsp": "\u200b", "lrm": "\u200e", "rlm": "\u200f", "bom": "\ufeff", "wj": "\u2060", "rlo": "\u202e",
+         "nul": "\x00"}
+
+
+def _each_surname(text: str, name: str, change) -> str:
+    return re.sub(rf"(?<!\w){name}(?!\w)", lambda m: change(m.group()), text)
+
+
+def variants_of(key: str) -> dict[str, str]:
+    """Variant name -> the ruling written that way."""
+    text, name = RULINGS[key], SURNAMES[key]
+    variants = {
+        "nfd": unicodedata.normalize("NFD", text),
+        "crlf": text.replace("\n", "\r\n"),
+        "capitals": _each_surname(text, name, str.upper),
+        "letter-spaced": _each_surname(text, name, " ".join),
+        "hyphenated": text.replace(f" {name} ", f" {name[:3]}-\n{name[3:]} ", 1),
+    }
+    for mark_name, mark in MARKS.items():
+        variants[f"{mark_name}-inside"] = _each_surname(text, name, lambda w, m=mark: w[:3] + m + w[3:])
+        variants[f"{mark_name}-beside"] = _each_surname(text, name, lambda w, m=mark: m + w + m)
+    return variants
+
+
+@pytest.fixture(scope="module")
+def analyzer():
+    return Analyzer()
+
+
+@pytest.fixture(scope="module")
+def clean_spans(analyzer):
+    return {key: analyzer.analyze(text) for key, text in RULINGS.items()}
+
+
+def _assert_same_elements(variant: str, spans, clean):
+    assert len(spans) == len(clean), [s.text for s in spans]
+    for span, expected in zip(spans, clean, strict=True):
+        assert span.text == variant[span.start:span.end]
+        assert normalize(span.text, _known_word).text == expected.text
+        # whole characters: no span starts on or ends before a combining mark
+        assert not unicodedata.combining(variant[span.start:span.start + 1] or "a")
+        assert not unicodedata.combining(variant[span.end:span.end + 1] or "a")
+
+
+@pytest.mark.parametrize("key", sorted(RULINGS))
+def test_every_variant_gives_the_clean_elements_at_its_own_offsets(analyzer, clean_spans, key):
+    assert {s.text for s in clean_spans[key]} >= {SURNAMES[key]}
+    for name, variant in variants_of(key).items():
+        assert variant != RULINGS[key], name
+        _assert_same_elements(variant, analyzer.analyze(variant), clean_spans[key])
+
+
+def test_clean_text_is_left_as_it_is():
+    for text in RULINGS.values():
+        assert not normalize(text, _known_word).changed
+    # acronyms the vocabulary knows in capitals keep them; a hyphen before "und" stays
+    kept = "Nach § 2 BEEG und der DSGVO gilt: Kranken-\nund Pflegeversicherung."
+    assert normalize(kept, _known_word).text == kept
+
+
+def test_a_span_never_ends_inside_a_letter():
+    text = unicodedata.normalize("NFD", "Frau Müller")
+    normalized = normalize(text)
+    assert normalized.text == "Frau Müller"
+    start, end = normalized.original_span(5, 11)
+    assert text[start:end] == unicodedata.normalize("NFD", "Müller")
+    assert normalized.original_span(5, 7) == (5, 8)  # "Mü" takes the "u" and its diaeresis
+
+
+def test_names_in_an_id_are_the_words_its_document_flags():
+    flagged = ["Thomas Wimmer", "Lindenstraße 14", "Petra Öztürk"]
+    assert names_in_id("Wimmer_Thomas_gegen_Öztürk", flagged) == ["Wimmer", "Thomas", "Öztürk"]
+    assert names_in_id("ler-bsg-0001", flagged) == []
+    assert names_in_id("urteil-2019-gegen-lagerist", flagged) == []
+    assert safe_id("Wimmer_Thomas_gegen_Öztürk").startswith("document-")
+
+
+def test_score_finds_the_names_of_a_variant_file_and_names_no_output_after_them(tmp_path):
+    """One real ``score`` run over files: a ruling in NFD with CRLF and a zero-width space, saved under
+    its parties' names, and a clean one under a plain name."""
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    variant = variants_of("arbeit")["nfd"].replace("\n", "\r\n").replace("Öztürk", "Öz\u200btürk")
+    (inputs / "Wimmer_Thomas_gegen_Öztürk.txt").write_bytes(variant.encode("utf-8"))
+    (inputs / "urteil-miete.txt").write_text(RULINGS["miete"], encoding="utf-8")
+    out, texts = tmp_path / "spans.jsonl", tmp_path / "anonymized"
+    done = cli("score", str(inputs), "--output", str(out), "--anonymize", str(texts), "-q")
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "document-" in warnings[0]
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    renamed = safe_id("Wimmer_Thomas_gegen_Öztürk")
+    assert [(r["id"], r.get("source_id")) for r in records] == [
+        (renamed, "Wimmer_Thomas_gegen_Öztürk"), ("urteil-miete", None)]
+    assert sorted(p.name for p in texts.iterdir()) == sorted(["index.jsonl", f"{renamed}.txt", "urteil-miete.txt"])
+    assert not any("Wimmer" in p.read_text(encoding="utf-8") for p in texts.iterdir())
+
+    spans = records[0]["spans"]
+    assert all(variant[s["start"]:s["end"]] == s["text"] for s in spans)
+    found = [unicodedata.normalize("NFC", s["text"]).replace("\u200b", "") for s in spans]
+    assert found.count("Wimmer") == 3 and "Petra Öztürk" in found and "Aichach" in found
