@@ -95,20 +95,20 @@ def found_share(analyzer: Analyzer, texts: list[str], clean: list[list], kind: s
 
 def speed(analyzer: Analyzer, texts: list[str], repeat: int) -> dict:
     elements = sum(count_elements(t) for t in texts)
-    best = {}
+    times = {"with normalization": [], "without": []}
     original = normalization.normalize
-    for label, function in (("with normalization", original),
-                            ("without", lambda text, known=None: normalization.Normalized(text, text))):
-        normalization.normalize = function
-        try:
-            times = []
-            for _ in range(repeat):
+    functions = {"with normalization": original,
+                 "without": lambda text, known=None: normalization.Normalized(text, text)}
+    for _ in range(repeat):  # alternating, so that a change of the machine's load hits both alike
+        for label, function in functions.items():
+            normalization.normalize = function
+            try:
                 started = time.perf_counter()
                 analyzer.analyze_batch(texts)
-                times.append(time.perf_counter() - started)
-        finally:
-            normalization.normalize = original
-        best[label] = elements / min(times)
+                times[label].append(time.perf_counter() - started)
+            finally:
+                normalization.normalize = original
+    best = {label: elements / min(spent) for label, spent in times.items()}
     started = time.perf_counter()
     for text in texts:
         original(text)

@@ -21,19 +21,18 @@ import numpy as np
 
 from .hyphenation import joins_hyphenated
 
-# Format characters (zero-width space/joiners, direction marks and overrides, word joiner,
-# byte-order mark, soft hyphen) and control characters that are not whitespace (NUL, ...).
-_INVISIBLE = (r"\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
-              r"\x00-\x08\x0e-\x1f\x7f")
-_INVISIBLE_OR_CR = re.compile(rf"[{_INVISIBLE}]+|\r\n?")
-_INVISIBLE_OR_CR_CHARS = frozenset(chr(c) for c in (*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f, 0xad, 0x61c, 0x180e,
-                                                    *range(0x200b, 0x2010), *range(0x202a, 0x202f),
-                                                    *range(0x2060, 0x2065), *range(0x2066, 0x2070), 0xfeff, 0x0d))
+# Format characters (soft hyphen, zero-width space and joiners, direction marks, embeddings and
+# overrides, word joiner, byte-order mark) and control characters that are not whitespace (NUL, ...).
+_INVISIBLE = frozenset(chr(c) for c in (*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f, 0xad, 0x61c, 0x180e,
+                                        *range(0x200b, 0x2010), *range(0x202a, 0x202f), *range(0x2060, 0x2065),
+                                        *range(0x2066, 0x2070), 0xfeff))
+_INVISIBLE_OR_CR_CHARS = _INVISIBLE | {"\r"}
+_INVISIBLE_OR_CR = re.compile("[" + "".join(re.escape(c) for c in sorted(_INVISIBLE)) + "]+|\r\n?")
 _WORD = re.compile(r"\S+")
 _WORD_CHAR = re.compile(r"\w")
 _PUNCTUATION = ",.;:!?()[]{}\"'«»„“”‚‘’/"
-# A letter, a hyphen at the end of its line, the next line's leading blanks (one line break only:
-# a blank line ends a paragraph).
+# A hyphen at the end of its line, the next line's leading blanks (one line break only: a blank line
+# ends a paragraph); :func:`joins_hyphenated` decides.
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\n[ \t]*(?=[a-zäöüß])")
 # Single letters, one space apart, standing alone: "W i m m e r", "W i m m e r,"; the match leaves
 # out the first letter (a pattern led by a space is searched fast).
