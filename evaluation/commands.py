@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from rulings_anon.cli import Command
+from rulings_anon.cli import Command, threshold_argument
 from rulings_anon.defaults import (
     BATCH_MIN_DOCUMENTS,
     BATCH_SHARE,
@@ -119,18 +119,11 @@ example:
 """
 
 
-def _threshold(value: str) -> float:
-    number = float(value)
-    if not 0.0 <= number <= 1.0:
-        raise argparse.ArgumentTypeError(f"threshold must be in 0..1, got {value}")
-    return number
-
-
 def _add_decision_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, metavar="MODEL",
                         help="model directory written by 'rulings-anon train' (not needed with --ner and "
                              "--combine ner)")
-    parser.add_argument("--threshold", type=_threshold, default=None, metavar="T",
+    parser.add_argument("--threshold", type=threshold_argument, default=None, metavar="T",
                         help=f"least score of a sensitive element or reference: higher trades recall for "
                              f"precision (default: the sensitivity model's stored threshold, "
                              f"{DEFAULT_NER_THRESHOLD} for the NER's score with --combine ner, "

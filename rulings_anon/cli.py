@@ -35,6 +35,17 @@ class Command:
     description: str | None = None
 
 
+def threshold_argument(value: str) -> float:
+    """argparse type of ``--threshold``: a probability, 0..1."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"threshold must be in 0..1, got {value}")
+    return number
+
+
 def _stage_commands(stage: str) -> list[Command]:
     return list(importlib.import_module(f"{stage}.commands").COMMANDS)
 

@@ -329,18 +329,24 @@ def atomic_writer(path, mode: str = "w", compress: bool | None = None, private: 
         raise
 
 
+def _staging_folder(path: Path) -> Path:
+    """A hidden folder beside ``path`` that this process alone can enter (``.NAME.PID.XXXX.tmp``,
+    created exclusively, 0700), once the ones that killed writers left are removed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_orphaned_temporaries(path)
+        return Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent))
+    except OSError as exc:
+        raise InputError(f"cannot write ({exc.strerror or exc})", path) from None
+
+
 @contextlib.contextmanager
 def atomic_path(path):
     """For writers that need a file name (TensorFlow's record writer): yields a name inside a hidden
     folder beside ``path`` that this process alone can enter (created exclusively, 0700), so no
     planted link is followed; the file written there then replaces ``path`` as in :func:`atomic_writer`."""
     path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_orphaned_temporaries(path)
-        staging = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent))
-    except OSError as exc:
-        raise InputError(f"cannot write ({exc.strerror or exc})", path) from None
+    staging = _staging_folder(path)
     try:
         yield staging / path.name
         fd = os.open(staging / path.name, os.O_RDONLY | os.O_NOFOLLOW)
@@ -421,12 +427,7 @@ def atomic_folder(path, earlier_output: Callable[[Path], bool] | None = None, pr
     """
     path = check_replaceable(path, earlier_output)
     created = [d for d in (path.parent, *path.parent.parents) if not d.exists()]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_orphaned_temporaries(path)
-        staging = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent))
-    except OSError as exc:
-        raise InputError(f"cannot write ({exc.strerror or exc})", path) from None
+    staging = _staging_folder(path)
     try:
         try:
             yield staging

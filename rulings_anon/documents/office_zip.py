@@ -93,17 +93,23 @@ class Package:
                 out.writestr(entry, data)
 
 
+def _append_before(element, text: str) -> None:
+    """Put ``text`` right before ``element``: after its previous sibling, or into its parent's text."""
+    previous = element.getprevious()
+    if previous is not None:
+        previous.tail = (previous.tail or "") + text
+    else:
+        parent = element.getparent()
+        parent.text = (parent.text or "") + text
+
+
 def remove_keeping_tail(element) -> None:
     """Remove ``element`` from its tree; the text after it (its tail) stays where it was."""
     parent = element.getparent()
     if parent is None:
         return
     if element.tail:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + element.tail
-        else:
-            parent.text = (parent.text or "") + element.tail
+        _append_before(element, element.tail)
     parent.remove(element)
 
 
@@ -114,11 +120,7 @@ def unwrap(element) -> None:
         return
     index = parent.index(element)
     if element.text:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + element.text
-        else:
-            parent.text = (parent.text or "") + element.text
+        _append_before(element, element.text)
     children = list(element)
     for offset, child in enumerate(children):
         parent.insert(index + offset, child)

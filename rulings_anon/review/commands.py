@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rulings_anon.cli import Command
+from rulings_anon.cli import Command, threshold_argument
 
 REVIEW_DESCRIPTION = """\
 Review before publication: a local web application (on 127.0.0.1) where a reviewer accepts or
@@ -39,13 +39,6 @@ def _port(value: str) -> int:
     return number
 
 
-def _threshold(value: str) -> float:
-    number = float(value)
-    if not 0.0 <= number <= 1.0:
-        raise argparse.ArgumentTypeError(f"threshold must be in 0..1, got {value}")
-    return number
-
-
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("batch", type=Path, metavar="BATCH",
                         help="a folder or file of rulings (every format score reads), or a saved review (.sqlite)")
@@ -59,7 +52,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--token", default=None,
                         help="secret every request must carry (in the printed address); required with --host")
     parser.add_argument("--reviewer", default=None, help="name recorded with each decision (default: the login name)")
-    parser.add_argument("--threshold", type=_threshold, default=None, metavar="T",
+    parser.add_argument("--threshold", type=threshold_argument, default=None, metavar="T",
                         help="least score of a suggestion (default: the sensitivity model's stored threshold)")
     parser.add_argument("--recall-first", action="store_true",
                         help="the recall-first threshold: more suggestions, fewer missed names")
