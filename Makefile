@@ -13,11 +13,11 @@ $(STAMP): setup.cfg pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/rulings-anon pipeline --config configs/demo.json
+	$(BIN)/rulings-anon pipeline --config demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -25,7 +25,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_placeholders.py
 	$(BIN)/python benchmarks/bench_placeholders_loco.py
-	$(BIN)/python -m interactive.benchmark
+	$(BIN)/python -m rulings_anon.interactive.benchmark
 	$(BIN)/python benchmarks/bench_hostile_inputs.py
 	$(BIN)/python benchmarks/bench_beam.py
 

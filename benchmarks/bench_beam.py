@@ -1,6 +1,6 @@
 """Benchmark of ``score --runner`` (issue 26): the bundled corpus scored in-process and on Beam.
 
-1. Speed: ``rulings-anon score data/ler`` (the bundled NER and recognizers, the defaults) in-process
+1. Speed: ``rulings-anon score rulings_anon/data/ler`` (the bundled NER and recognizers, the defaults) in-process
    and with the DirectRunner in multi-processing mode at 1 and 2 worker processes, each a fresh CLI
    run, start-up included; elements per second of each, the 2-vs-1 speed-up (target >= 1.6 on two
    cores), and from the measured per-worker rate the workers needed to score one million rulings of
@@ -30,7 +30,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "data" / "ler"
+CORPUS = ROOT / "rulings_anon" / "data" / "ler"
 RULINGS, ELEMENTS_PER_RULING, SECONDS = 1_000_000, 5_000, 3600
 
 
@@ -140,7 +140,7 @@ def detect_identity(folder: Path) -> bool:
 
 
 def preprocess_identity(folder: Path) -> bool:
-    from preprocessing import record_format as rf
+    from rulings_anon.preprocessing import record_format as rf
 
     def data(directory: Path):
         records = {(r.doc_id, r.sequence_index): (split, asdict(r))

@@ -29,20 +29,20 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-import data
-from evaluation.commands import NAME_HALVES, NAMES_HELP
-from evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
-from evaluation.metrics import Confusion
-from evaluation.prediction import NerElementModel, load_element_model
-from evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
-from evaluation.testset import gold_records
-from preprocessing.detector_validation import bundled_checked_labels
+from rulings_anon import data
 from rulings_anon.analyzer.common_words import common_words, common_words_for
 from rulings_anon.analyzer.decisions import COMBINATIONS, Settings, covered_elements
 from rulings_anon.analyzer.recognizers import enabled_by_default, enabled_without
 from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Document, Element, Span, element_labels, split_elements
+from rulings_anon.evaluation.commands import NAME_HALVES, NAMES_HELP
+from rulings_anon.evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
+from rulings_anon.evaluation.metrics import Confusion
+from rulings_anon.evaluation.prediction import NerElementModel, load_element_model
+from rulings_anon.evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
+from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.jsonl import read_jsonl, write_jsonl
+from rulings_anon.preprocessing.detector_validation import bundled_checked_labels
 
 SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 
@@ -214,7 +214,7 @@ def main() -> None:
     parser.add_argument("--ner", default=None, help="NER model directory (adds the ner method)")
     parser.add_argument("--checked", action="store_true",
                         help="correct the courts' placeholder spans by their hand-checked labels "
-                             "(data/checked/<court>.jsonl) before pseudonymizing")
+                             "(rulings_anon/data/checked/<court>.jsonl) before pseudonymizing")
     parser.add_argument("--unseen-by-ner", action="store_true",
                         help="drop the rulings the NER was trained on (to choose defaults on dev courts)")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from hostile_scenarios import run_scenarios
 
-import data
+from rulings_anon import data
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,11 +23,11 @@ from pathlib import Path
 
 from bench_evaluation import SWEEP, build_gold
 
-import data
-from evaluation.evaluate import gold_documents, measure, observe_gold
+from rulings_anon import data
 from rulings_anon.analyzer.common_words import common_words_for
 from rulings_anon.analyzer.decisions import Settings
 from rulings_anon.defaults import DEV_COURTS
+from rulings_anon.evaluation.evaluate import gold_documents, measure, observe_gold
 from rulings_anon.ner import load_ner, train_ner
 from rulings_anon.ner.trainer import STATE
 

@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-import data
+from rulings_anon import data
 from rulings_anon.cli import main as cli
 from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
 from rulings_anon.inputs import read_documents
@@ -42,7 +42,7 @@ def preprocess(kind: str, out: Path, courts: list[str]) -> Path:
 
 def train_speed(data_dir: Path, variant: str, out: Path, steps: int, encoder: str | None) -> dict:
     """Steps per second over ``steps`` steps after the first (graph tracing) one."""
-    from models.training import Trainer, TrainOptions
+    from rulings_anon.models.training import Trainer, TrainOptions
 
     shutil.rmtree(out, ignore_errors=True)  # a fresh run, not a resumed one
     summary = Trainer(TrainOptions(data=data_dir, variant=variant, out=out, epochs=100, max_steps=1 + steps,
@@ -53,7 +53,7 @@ def train_speed(data_dir: Path, variant: str, out: Path, steps: int, encoder: st
 
 
 def score_speed(model_dir: Path, documents: list) -> dict:
-    from models.predict import load_model
+    from rulings_anon.models.predict import load_model
 
     predictor = load_model(model_dir)
     predictor.predict_documents(documents[:1])  # trace once
@@ -75,7 +75,7 @@ def main() -> int:
     parser.add_argument("--documents", type=int, default=40, help="held-out rulings to score")
     args = parser.parse_args()
 
-    from models.hub_export import build_tiny_hub_encoder
+    from rulings_anon.models.hub_export import build_tiny_hub_encoder
     from rulings_anon.tf import tensorflow
 
     tf = tensorflow()

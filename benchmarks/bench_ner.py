@@ -23,15 +23,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from data import ler_corpus_files
-from evaluation.commands import NAME_HALVES, NAMES_HELP
-from evaluation.testset import apply_checked
-from preprocessing.detector_validation import bundled_checked_labels
 from rulings_anon.analyzer.candidates import propose_candidates_many
+from rulings_anon.data import ler_corpus_files
 from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Span, element_labels, split_elements
+from rulings_anon.evaluation.commands import NAME_HALVES, NAMES_HELP
+from rulings_anon.evaluation.testset import apply_checked
 from rulings_anon.ner import load_ner, train_ner
 from rulings_anon.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus
+from rulings_anon.preprocessing.detector_validation import bundled_checked_labels
 
 
 def candidate_metrics(records: list[dict], proposals: list[list[Span]]) -> dict:
@@ -82,7 +82,7 @@ def main(argv=None) -> int:
     parser.add_argument("--threshold", type=float,
                         help="override the model's candidate_threshold (tune it on a dev court only)")
     parser.add_argument("--checked", action="store_true",
-                        help="correct the courts' placeholders by their hand-checked labels (data/checked/<court>.jsonl)")
+                        help="correct the courts' placeholders by their hand-checked labels (rulings_anon/data/checked/<court>.jsonl)")
     parser.add_argument("--show-misses", type=int, default=0, metavar="N",
                         help="list the first N gold references no candidate of the NER and recognizers overlaps")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -2,8 +2,8 @@
 
 1. Quality on the held-out court (BSG by default): element-level accuracy, precision, recall,
    specificity and F1 against the LER gold (Table 6.1 layout), against the LER gold corrected by
-   the hand-checked labels ``data/checked/bsg.jsonl`` where they exist, and on the dev courts
-   for comparison (also hand-checked where ``data/checked/<court>.jsonl`` exists: BAG, BGH, BVerfG).
+   the hand-checked labels ``rulings_anon/data/checked/bsg.jsonl`` where they exist, and on the dev courts
+   for comparison (also hand-checked where ``rulings_anon/data/checked/<court>.jsonl`` exists: BAG, BGH, BVerfG).
 2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
    in elements per second (best of three runs), with the rules alone and with the learned judge
    (``--judge learned``).
@@ -21,17 +21,17 @@ import tempfile
 import time
 from pathlib import Path
 
-import data
-from preprocessing.detector_validation import (
+from rulings_anon import data
+from rulings_anon.confusion import Confusion
+from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
+from rulings_anon.inputs import read_documents
+from rulings_anon.placeholders.detector import PlaceholderDetector
+from rulings_anon.preprocessing.detector_validation import (
     detection_metrics,
     format_table,
     read_checked_labels,
     validate_documents,
 )
-from rulings_anon.confusion import Confusion
-from rulings_anon.defaults import DEV_COURTS, HELD_OUT_COURTS
-from rulings_anon.inputs import read_documents
-from rulings_anon.placeholders.detector import PlaceholderDetector
 
 HELD_OUT = list(HELD_OUT_COURTS)
 DEV = list(DEV_COURTS)
@@ -52,7 +52,7 @@ class DetectOnce:
 
 
 def court_quality(court: str) -> tuple[Confusion, Confusion | None]:
-    """``court``'s counts against the LER gold and, where ``data/checked/<court>.jsonl`` exists,
+    """``court``'s counts against the LER gold and, where ``rulings_anon/data/checked/<court>.jsonl`` exists,
     against the gold corrected by those hand-checked labels (else None)."""
     documents = list(read_documents(data.ler_corpus_files([court])))
     detector = DetectOnce()

@@ -2,7 +2,7 @@
 
 For each of the six bundled courts the classifier over the rules' judgements
 (:mod:`rulings_anon.placeholders.judge`) is fitted on the other five courts only (their LER gold,
-corrected by their hand-checked labels ``data/checked/<court>.jsonl``) and measured on the left-out
+corrected by their hand-checked labels ``rulings_anon/data/checked/<court>.jsonl``) and measured on the left-out
 court against its hand-checked labels, element by element. Printed per court and as the mean, next
 to the rules alone. The rules themselves and their word lists are hand-written and the same in
 every fold (they were written reading BAG, BGH, BVerfG and BSG errors; the rules-alone rows of
@@ -11,7 +11,7 @@ those courts are therefore no held-out figures).
     .venv/bin/python benchmarks/bench_placeholders_loco.py [--json OUT] [--save-model PATH]
 
 ``--save-model`` also fits the model on all six courts and writes it (the shipped
-``data/placeholder_model.json`` is made this way).
+``rulings_anon/data/placeholder_model.json`` is made this way).
 """
 
 from __future__ import annotations
@@ -21,11 +21,17 @@ import json
 import sys
 from pathlib import Path
 
-from preprocessing.detector_validation import validate_documents
-from preprocessing.placeholder_training import COURTS, Examples, court_checked, court_documents, train
 from rulings_anon.confusion import Confusion
 from rulings_anon.inputs import read_documents
 from rulings_anon.placeholders.detector import PlaceholderDetector
+from rulings_anon.preprocessing.detector_validation import validate_documents
+from rulings_anon.preprocessing.placeholder_training import (
+    COURTS,
+    Examples,
+    court_checked,
+    court_documents,
+    train,
+)
 
 # The real portal rulings of tests/fixtures/portal, hand-checked: none holds a placeholder (every
 # candidate element in them is a margin number, outline label, abbreviation or citation). The fold

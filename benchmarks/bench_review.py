@@ -93,7 +93,7 @@ def simulate(gold: list[dict], folder: Path, options: list[str]) -> dict:
 
 def long_ruling(folder: Path) -> dict:
     """A 100-page ruling: open its page over HTTP and in Chromium; one decision's round trip on it."""
-    with gzip.open(ROOT / "data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
+    with gzip.open(ROOT / "rulings_anon/data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
         texts = [json.loads(line)["text"] for line in f]
     text = ""
     for t in texts:
@@ -156,7 +156,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         gold_file = folder / "gold.jsonl"
-        subprocess.run([sys.executable, "-m", "rulings_anon", "build-testset", str(ROOT / "data/ler/bsg.jsonl.gz"),
+        subprocess.run([sys.executable, "-m", "rulings_anon", "build-testset", str(ROOT / "rulings_anon/data/ler/bsg.jsonl.gz"),
                         "--out", str(gold_file), "--limit", str(args.limit)], check=True, cwd=ROOT)
         gold = [json.loads(line) for line in gold_file.read_text(encoding="utf-8").splitlines()]
         rows = [simulate(gold, folder, []), simulate(gold, folder, ["--recall-first"])]

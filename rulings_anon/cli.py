@@ -21,7 +21,8 @@ from .errors import InputError, ModelError
 from .escapes import printable
 from .version import __version__
 
-STAGES = ("fetcher", "preprocessing", "models", "evaluation", "interactive", "rulings_anon.review", "pipeline")
+STAGES = tuple(f"rulings_anon.{stage}" for stage in (
+    "fetcher", "preprocessing", "models", "evaluation", "interactive", "review", "pipeline"))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ here, so a caller of this API gets exactly the spans ``score`` writes with the s
     result.text    # 'Der Kläger T. W. wohnt in ....'
     result.spans   # [Span(11, 24, 'Thomas Wimmer', ...), Span(34, 41, 'Aichach', ...)]
 
-The default analyzer is the bundled sensitivity model (``data/scorer``), which needs no
+The default analyzer is the bundled sensitivity model (``rulings_anon/data/scorer``), which needs no
 TensorFlow. A contextual model of ``rulings-anon train`` or the legal NER are the toolkit's
 (``rulings-anon score --model/--ner``); an already loaded element model of any kind is accepted
 as ``element_model``.
@@ -81,12 +81,12 @@ def resolve_threshold(threshold: float | None, model_dir, recall_first: bool, mo
     if model_dir is not None and is_sensitivity_directory(model_dir):
         return stored_threshold(model_dir, recall_first=recall_first)
     if recall_first:
-        raise InputError("--recall-first needs the sensitivity model: give --features (or --model data/scorer --no-ner)")
+        raise InputError("--recall-first needs the sensitivity model: give --features (or --model rulings_anon/data/scorer --no-ner)")
     return default_threshold(mode, combination)
 
 
 def resolve_recognizers(enabled: bool = True, skip: str | Iterable[str] = "") -> bool | set[str]:
-    """The recognizers to run: True for the defaults of ``data/recognizers.json``, a set without
+    """The recognizers to run: True for the defaults of ``rulings_anon/data/recognizers.json``, a set without
     the ``skip``ped ones, or False for none (an unknown name is an :class:`InputError` listing the
     known ones)."""
     from .analyzer.recognizers import enabled_without
@@ -156,7 +156,7 @@ def _known_word(word: str) -> bool:
 
 
 def load_sensitivity_model(model_dir=None):
-    """The sensitivity model of ``model_dir`` (default the bundled ``data/scorer``) as an element model."""
+    """The sensitivity model of ``model_dir`` (default the bundled ``rulings_anon/data/scorer``) as an element model."""
     from .analyzer.sensitivity_model import SensitivityElementModel
 
     return SensitivityElementModel(model_dir)
@@ -165,7 +165,7 @@ def load_sensitivity_model(model_dir=None):
 class Analyzer:
     """The sensitive spans of rulings, with every option resolved once.
 
-    :param model: a sensitivity model directory (default the bundled ``data/scorer``).
+    :param model: a sensitivity model directory (default the bundled ``rulings_anon/data/scorer``).
     :param element_model: an element model already loaded (any :class:`ElementModel`); replaces ``model``.
     :param threshold: the least score of a sensitive element; default the model's stored one.
     :param recall_first: the model's recall-first threshold, for review where staff check every suggestion.
@@ -181,7 +181,7 @@ class Analyzer:
                  recall_first: bool = False, recognizers: bool = True, skip_recognizers: str | Iterable[str] = "",
                  consistency: bool = True, batch_vocabulary: bool = True, ner=None,
                  combination: str | None = None):
-        from data import path as data_path
+        from rulings_anon.data import path as data_path
 
         if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InputError(f"threshold must be in 0..1, got {threshold}")
@@ -267,7 +267,7 @@ def apply_operator(text: str, spans: Sequence[Span], operator: str = "placeholde
 def apply_policy(text: str, spans: Sequence[Span], policy=None, doc_id: str = "document", seed: int = 0) -> str:
     """``text`` with ``spans`` replaced as a court's policy says: an operator per type, names never
     and always anonymized (``policy``: a :class:`~rulings_anon.replacement.policy.Policy`, a
-    .toml/.json file, or None for the shipped ``data/policies/default.toml``)."""
+    .toml/.json file, or None for the shipped ``rulings_anon/data/policies/default.toml``)."""
     from .replacement import policy as policies
 
     chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)

@@ -1,6 +1,6 @@
 """What a German dictionary says a capitalized word is: a common noun, a name, a place.
 
-The shipped lexicon (``data/lexicon/de-nouns.tsv.gz``, the German Wiktionary's nouns, CC BY-SA 4.0)
+The shipped lexicon (``rulings_anon/data/lexicon/de-nouns.tsv.gz``, the German Wiktionary's nouns, CC BY-SA 4.0)
 read by every stage that needs it: the legal NER's token input and the placeholder detector
 ("T. R. Physiotherapie-Partnerschaft": an initial before a common noun is a surname). Building the
 file is ``rulings_anon.ner.lexicon_builder``'s job.
@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.errors import ModelError
 
 # Bits of a form; a token whose form is not listed has none (id 0).

@@ -1,7 +1,7 @@
 """What kind of model a directory holds, as its ``config.json`` records it under ``"kind"``.
 
 Every model directory the project writes says what loads it: ``contextual`` (``rulings-anon
-train``, models/model_dir.py), ``ner`` (``train-ner``, rulings_anon/ner) or ``sensitivity``
+train``, rulings_anon/models/model_dir.py), ``ner`` (``train-ner``, rulings_anon/ner) or ``sensitivity``
 (the sensitivity model, rulings_anon/analyzer/sensitivity_model.py). Directories written before the
 kind was recorded have none; their loader is then found from their files.
 """

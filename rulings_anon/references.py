@@ -14,7 +14,7 @@ proposed, masked and anonymized as a whole. This module
   + Sohn" (thesis 9.2: the legal form is not the sensitive part);
 * lists the elements of each reference (:func:`element_groups`), the unit a masking scheme masks.
 
-The word lists are data: ``data/name_affixes.json``.
+The word lists are data: ``rulings_anon/data/name_affixes.json``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Element, Span
 from rulings_anon.entity_types import NAME_GROWING_TYPES, PLACE_GROWING_TYPES
 from rulings_anon.entity_types import UNKNOWN_TYPE as UNKNOWN_TYPE
@@ -55,7 +55,7 @@ def _alternation(words, flexible_space: bool = True) -> str:
 
 @dataclass(frozen=True)
 class ReferenceRules:
-    """The compiled rules of ``data/name_affixes.json``."""
+    """The compiled rules of ``rulings_anon/data/name_affixes.json``."""
 
     prefix: re.Pattern
     legal_form_tail: re.Pattern

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from preprocessing.record_format import SequenceRecord, shard_name, write_format, write_records
+from rulings_anon.preprocessing.record_format import SequenceRecord, shard_name, write_format, write_records
 
 SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "[PLH]"]
 WORDS = ["Herr", "Frau"] + [f"wort{i}" for i in range(48)]

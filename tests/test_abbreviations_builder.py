@@ -1,6 +1,6 @@
-"""The build step of ``data/abbreviations/spacy-de.txt`` (spaCy's German tokenizer exceptions)."""
+"""The build step of ``rulings_anon/data/abbreviations/spacy-de.txt`` (spaCy's German tokenizer exceptions)."""
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.placeholders.abbreviations_builder import abbreviations, exception_forms
 
 SOURCE = '''

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 from command_line import ROOT, assert_one_line_error, cli, leftovers
 
-import data
-import evaluation.scoring as scoring
+import rulings_anon.evaluation.scoring as scoring
+from rulings_anon import data
 from rulings_anon.cli import main
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import JsonlAppender, atomic_writer, read_jsonl, write_jsonl
@@ -80,7 +80,7 @@ def test_an_appender_never_follows_a_link_to_an_existing_file(tmp_path):
 
 
 def test_a_sentencepiece_model_is_not_written_through_a_planted_partial_link(tmp_path):
-    from preprocessing.tokenizers import train_sentencepiece
+    from rulings_anon.preprocessing.tokenizers import train_sentencepiece
 
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep")
@@ -93,7 +93,7 @@ def test_a_sentencepiece_model_is_not_written_through_a_planted_partial_link(tmp
 
 def test_tfrecords_are_not_written_through_a_planted_partial_link(tmp_path):
     pytest.importorskip("tensorflow")
-    from preprocessing.record_format import SequenceRecord, read_records, write_records
+    from rulings_anon.preprocessing.record_format import SequenceRecord, read_records, write_records
 
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep")

@@ -41,7 +41,7 @@ def on_beam(*args: str) -> subprocess.CompletedProcess:
 def corpus(tmp_path_factory) -> Path:
     """25 BSG rulings of the bundled corpus (enough for a batch vocabulary) in one JSONL file."""
     path = tmp_path_factory.mktemp("corpus") / "rulings.jsonl"
-    with gzip.open(ROOT / "data" / "ler" / "bsg.jsonl.gz", "rt", encoding="utf-8") as source:
+    with gzip.open(ROOT / "rulings_anon" / "data" / "ler" / "bsg.jsonl.gz", "rt", encoding="utf-8") as source:
         path.write_text("".join(itertools.islice(source, 25)), encoding="utf-8")
     return path
 
@@ -112,7 +112,7 @@ def test_score_on_two_workers_equals_the_in_process_run(tmp_path, corpus):
 
 def _data(directory: Path) -> tuple[dict, dict, dict]:
     """Records by (document, sequence) with their split, stats.json without seconds, format.json."""
-    from preprocessing import record_format as rf
+    from rulings_anon.preprocessing import record_format as rf
 
     records = {(r.doc_id, r.sequence_index): (split, asdict(r))
                for split in rf.SPLITS for r in rf.read_records(rf.shard_files(directory, split))}
@@ -207,12 +207,12 @@ def test_the_same_ruling_in_two_folders_is_one_document_as_in_process(tmp_path):
 def test_a_model_directory_given_as_a_url_is_copied_to_each_worker(tmp_path):
     # gs://... cannot be reached here: the copy is made by Beam's file systems from a local folder
     # instead, and a URL --ner is handed to the fetch function.
-    from evaluation.commands import ScoreSetup, use_features
     from rulings_anon.beam_io import local_directory
     from rulings_anon.cli import build_parser
+    from rulings_anon.evaluation.commands import ScoreSetup, use_features
     from rulings_anon.runners import as_url
 
-    ner = ROOT / "data" / "ner"
+    ner = ROOT / "rulings_anon" / "data" / "ner"
     copy = Path(local_directory(str(ner)))
     assert sorted(p.name for p in copy.iterdir()) == sorted(p.name for p in ner.iterdir())
     assert (copy / "weights.h5").read_bytes() == (ner / "weights.h5").read_bytes()

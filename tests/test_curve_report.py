@@ -2,17 +2,17 @@
 
 import json
 
-import data
-from evaluation.curve import read_curve, threshold_curve
-from evaluation.testset import gold_records
-from pipeline.run_report import write_report
-from pipeline.runner import PipelineConfig
+from rulings_anon import data
 from rulings_anon.analyzer.common_words import common_words_for
 from rulings_anon.analyzer.decisions import Settings
 from rulings_anon.cli import main
+from rulings_anon.evaluation.curve import read_curve, threshold_curve
+from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.inputs import read_documents
 from rulings_anon.jsonl import write_jsonl
 from rulings_anon.ner import load_ner
+from rulings_anon.pipeline.run_report import write_report
+from rulings_anon.pipeline.runner import PipelineConfig
 
 
 def test_evaluate_writes_the_curve_of_what_it_measured_and_the_report_draws_it(tmp_path, capsys):

@@ -9,10 +9,10 @@ import tomllib
 
 import pytest
 
-from data import ler_corpus_files
-from data import path as data_path
 from rulings_anon import entity_types as et
 from rulings_anon.analyzer.recognizers import RECOGNIZERS
+from rulings_anon.data import ler_corpus_files
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Span
 from rulings_anon.replacement.court_style import court_placeholder, surrogate_type
 from rulings_anon.replacement.operators import NumberedTag
@@ -79,10 +79,10 @@ def test_every_type_gets_a_placeholder_a_surrogate_and_a_tag(kind):
 
 
 def test_the_users_of_the_types_read_them_from_the_one_module():
-    from evaluation import metrics
-    from interactive.dialogue import TYPE_KEYS
-    from preprocessing import ler
     from rulings_anon import references
+    from rulings_anon.evaluation import metrics
+    from rulings_anon.interactive.dialogue import TYPE_KEYS
+    from rulings_anon.preprocessing import ler
     from rulings_anon.replacement import court_style, surrogates
     from rulings_anon.review.database import SPAN_TYPES
 

@@ -263,7 +263,7 @@ def test_long_texts_are_proposed_block_by_block_with_document_offsets():
 
 
 def test_the_command_line_default_threshold_is_the_scorers():
-    from evaluation import commands, scoring
+    from rulings_anon.evaluation import commands, scoring
 
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
     assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION
@@ -272,7 +272,7 @@ def test_the_command_line_default_threshold_is_the_scorers():
 
     assert (commands.BATCH_SHARE, commands.BATCH_MIN_DOCUMENTS) == (common_words.BATCH_SHARE,
                                                                      common_words.BATCH_MIN_DOCUMENTS)
-    from interactive import commands as interactive_commands
+    from rulings_anon.interactive import commands as interactive_commands
     from rulings_anon.replacement.surrogates import NAME_HALVES
 
     assert set(interactive_commands.NAME_HALVES) == set(NAME_HALVES)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from evaluation.metrics import (
+from rulings_anon.evaluation.metrics import (
     Confusion,
     detected_recall,
     per_type_recall,

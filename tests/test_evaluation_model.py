@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from models_toy_data import write_tiny_bert, write_toy_data
 
-from evaluation.evaluate import evaluate
-from evaluation.metrics import Confusion, random_candidate_precision
-from evaluation.prediction import ElementModel
 from rulings_anon.analyzer.decisions import Settings
 from rulings_anon.cli import main
 from rulings_anon.document import Document, Span, element_labels, split_elements
+from rulings_anon.evaluation.evaluate import evaluate
+from rulings_anon.evaluation.metrics import Confusion, random_candidate_precision
+from rulings_anon.evaluation.prediction import ElementModel
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 # Handcrafted gold in the toy language: the element after "Herr"/"Frau" is sensitive.
@@ -43,8 +43,8 @@ def gold_documents():
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
-    from models.optimization import OptimizerConfig
-    from models.training import Trainer, TrainOptions
+    from rulings_anon.models.optimization import OptimizerConfig
+    from rulings_anon.models.training import Trainer, TrainOptions
 
     root = tmp_path_factory.mktemp("evaluation")
     data = write_toy_data(root / "data", "bert", train=48)
@@ -194,7 +194,7 @@ def test_report_with_validation_table(workspace, tmp_path, capsys):
     assert "| BERT | Dense | YES | M7 | 1 | 0.5 |" in markdown
     rows = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
     assert [r["method"] for r in rows] == ["none", "random"]
-    from evaluation.validation import validation_metrics
+    from rulings_anon.evaluation.validation import validation_metrics
 
     # exactly the counts and rates of the validation data at the threshold given (issue #24, case 10)
     assert rows[0]["validation"] == validation_metrics(workspace["model"], workspace["data"], 0.5)
@@ -300,7 +300,7 @@ def test_validation_figures_are_pinned_by_all_positive_and_all_negative_models(w
     """Issue #24 case 10: Table 7.1's columns from exact counts, not a range check."""
     from types import SimpleNamespace
 
-    from evaluation.validation import validation_metrics
+    from rulings_anon.evaluation.validation import validation_metrics
 
     real = workspace["model"].predictor
     positive = validation_metrics(SimpleNamespace(predictor=_ConstantPredictor(real, 10.0)), workspace["data"], 0.5)

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from evaluation.highlight import highlight
-from evaluation.testset import apply_checked, gold_records
 from rulings_anon.document import Span
+from rulings_anon.evaluation.highlight import highlight
+from rulings_anon.evaluation.testset import apply_checked, gold_records
 from rulings_anon.replacement.court_style import court_placeholder
 from rulings_anon.replacement.operators import anonymize
 from rulings_anon.replacement.operators import pseudonymize_references as pseudonymize

@@ -25,8 +25,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from fetcher.client import GaveUp, PoliteClient, Politeness, Unavailable
 from rulings_anon.cli import main
+from rulings_anon.fetcher.client import GaveUp, PoliteClient, Politeness, Unavailable
 from rulings_anon.jsonl import read_jsonl
 
 REPO = Path(__file__).resolve().parents[1]
@@ -352,7 +352,7 @@ def test_limit_counts_the_whole_corpus_and_a_second_run_downloads_only_the_rest(
 def test_a_run_killed_mid_way_resumes_without_refetching_or_duplicates(portal, tmp_path):
     portal.zip_delay = 0.3
     out = tmp_path / "c"
-    command = [sys.executable, "-m", "fetcher", "fetch", "--source", "bayern", "--keep-unanonymized",
+    command = [sys.executable, "-m", "rulings_anon.fetcher", "fetch", "--source", "bayern", "--keep-unanonymized",
                "--base-url", portal.url, "--out", str(out), *FAST]
     process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rulings = out / "rulings.jsonl"

@@ -8,19 +8,25 @@ import sys
 
 import pytest
 
-import data
-from preprocessing.detector_validation import (
-    bundled_checked_labels,
-    detection_metrics,
-    read_checked_labels,
-    validate_documents,
-)
-from preprocessing.ler import GOLD_PLACEHOLDER_TOKEN, build_documents, detokenize, entity_runs, read_conll
+from rulings_anon import data
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.errors import InputError
 from rulings_anon.inputs import read_documents
 from rulings_anon.jsonl import JsonlAppender, atomic_writer, read_jsonl, write_jsonl
 from rulings_anon.placeholders.paragraphs import extract_paragraphs
+from rulings_anon.preprocessing.detector_validation import (
+    bundled_checked_labels,
+    detection_metrics,
+    read_checked_labels,
+    validate_documents,
+)
+from rulings_anon.preprocessing.ler import (
+    GOLD_PLACEHOLDER_TOKEN,
+    build_documents,
+    detokenize,
+    entity_runs,
+    read_conll,
+)
 
 CLI = [sys.executable, "-m", "rulings_anon"]
 
@@ -235,7 +241,7 @@ def test_detect_placeholders_bad_input_is_one_line_without_traceback(tmp_path):
 def test_detect_placeholders_does_not_import_tensorflow():
     code = ("import sys; from rulings_anon.cli import main; "
             "main(['detect-placeholders', '--help']) if False else None; "
-            "import preprocessing.commands, rulings_anon.placeholders.detector; "
+            "import rulings_anon.preprocessing.commands, rulings_anon.placeholders.detector; "
             "assert 'tensorflow' not in sys.modules, 'tensorflow imported'")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

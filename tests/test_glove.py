@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from preprocessing import glove
 from rulings_anon.errors import InputError
+from rulings_anon.preprocessing import glove
 
 
 def _dense(rows, cols, values, size):

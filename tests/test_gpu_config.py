@@ -1,4 +1,4 @@
-"""configs/gpu.json is the output of configs/gpu_config.py over configs/gpu_table.json."""
+"""rulings_anon/configs/gpu.json is the output of rulings_anon/configs/gpu_config.py over rulings_anon/configs/gpu_table.json."""
 
 import importlib.util
 import json
@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def load_generator():
-    spec = importlib.util.spec_from_file_location("gpu_config", ROOT / "configs" / "gpu_config.py")
+    spec = importlib.util.spec_from_file_location("gpu_config", ROOT / "rulings_anon" / "configs" / "gpu_config.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -16,13 +16,13 @@ def load_generator():
 
 def test_the_generator_reproduces_the_shipped_gpu_config_exactly():
     generator = load_generator()
-    assert generator.generate() == (ROOT / "configs" / "gpu.json").read_text(encoding="utf-8"), (
-        "configs/gpu.json differs from its table: edit configs/gpu_table.json and run python configs/gpu_config.py")
+    assert generator.generate() == (ROOT / "rulings_anon" / "configs" / "gpu.json").read_text(encoding="utf-8"), (
+        "rulings_anon/configs/gpu.json differs from its table: edit rulings_anon/configs/gpu_table.json and run python rulings_anon/configs/gpu_config.py")
 
 
 def test_each_model_row_gives_a_train_stage_and_one_evaluation_per_method():
     generator = load_generator()
-    table = json.loads((ROOT / "configs" / "gpu_table.json").read_text(encoding="utf-8"))
+    table = json.loads((ROOT / "rulings_anon" / "configs" / "gpu_table.json").read_text(encoding="utf-8"))
     names = [stage["name"] for stage in generator.build(table)["stages"]]
     methods = table["evaluation"]["methods"]
     more = table["more_combinations"]

@@ -18,7 +18,7 @@ import pytest
 from command_line import ROOT, assert_one_line_error, cli, leftovers
 from partial_runs import wait_for_saved
 
-import data
+from rulings_anon import data
 from rulings_anon.cli import main
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
@@ -35,7 +35,7 @@ def bsg_documents(count: int) -> list[dict]:
 
 # score as a user runs it, but one document per chunk and a pause after each, so that a kill lands
 # half-way through the run whatever the speed of the machine.
-SLOW_SCORE = ("import sys, time, evaluation.scoring as s; s.CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
+SLOW_SCORE = ("import sys, time, rulings_anon.evaluation.scoring as s; s.CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
               "s.Scorer.score = lambda self, chunk: (time.sleep(0.15), score(self, chunk))[1]\n"
               "from rulings_anon.cli import main; sys.exit(main(sys.argv[1:]))")
 
@@ -235,7 +235,7 @@ def test_case4_a_portal_answer_is_bounded_too(tmp_path):
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    from fetcher.client import MAX_RESPONSE_BYTES, FetchError, PoliteClient, Politeness
+    from rulings_anon.fetcher.client import MAX_RESPONSE_BYTES, FetchError, PoliteClient, Politeness
 
     class Endless(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -442,9 +442,9 @@ def test_case8_an_interrupted_atomic_write_leaves_no_lasting_tmp_file(tmp_path):
 def test_case8_scores_progress_counts_elements(tmp_path, monkeypatch):
     import io
 
-    from evaluation.scoring import Scorer, ScoreRun, score_documents
     from rulings_anon.analyzer.decisions import Settings
     from rulings_anon.document import Document, count_elements
+    from rulings_anon.evaluation.scoring import Scorer, ScoreRun, score_documents
 
     class Terminal(io.StringIO):
         def isatty(self):

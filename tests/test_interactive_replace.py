@@ -32,7 +32,7 @@ def document(tmp_path):
 
 
 def spawn(document, out, preexec_fn=None):
-    return pexpect.spawn(sys.executable, ["-m", "interactive", "replace", str(document), "--out", str(out)],
+    return pexpect.spawn(sys.executable, ["-m", "rulings_anon.interactive", "replace", str(document), "--out", str(out)],
                          env=ENV, cwd=str(ROOT), encoding="utf-8", timeout=20, dimensions=(50, 200),
                          preexec_fn=preexec_fn)
 
@@ -182,7 +182,7 @@ def test_resume_after_kill_closed_terminal_and_ctrl_c(document, tmp_path):
 
 
 def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
-    with gzip.open(ROOT / "data" / "ler" / "bgh.jsonl.gz", "rt", encoding="utf-8") as handle:
+    with gzip.open(ROOT / "rulings_anon" / "data" / "ler" / "bgh.jsonl.gz", "rt", encoding="utf-8") as handle:
         records = [json.loads(line) for _, line in zip(range(2), handle, strict=False)]
     source = tmp_path / "bgh.jsonl"
     source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
@@ -214,7 +214,7 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
 
     # a second run resumes: nothing asked, nothing added
     size = (out / "decisions.jsonl").stat().st_size
-    rerun = subprocess.run([sys.executable, "-m", "interactive", "replace", str(source), "--out", str(out), "--auto"],
+    rerun = subprocess.run([sys.executable, "-m", "rulings_anon.interactive", "replace", str(source), "--out", str(out), "--auto"],
                            env=ENV, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert rerun.returncode == 0 and (out / "decisions.jsonl").stat().st_size == size
     assert read_jsonl(out / "pseudonymized.jsonl") == gold
@@ -223,7 +223,7 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
     from rulings_anon.replacement.surrogates import _POOLS
 
     listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
-    foreign = subprocess.run([sys.executable, "-m", "interactive", "replace", str(source), "--out",
+    foreign = subprocess.run([sys.executable, "-m", "rulings_anon.interactive", "replace", str(source), "--out",
                               str(tmp_path / "foreign"), "--auto", "--names", "foreign"],
                              env=ENV, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert foreign.returncode == 0, foreign.stderr
@@ -233,10 +233,10 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
 
 
 def test_without_terminal_or_with_bad_input_one_line_error(document, tmp_path):
-    run = subprocess.run([sys.executable, "-m", "interactive", "replace", str(document), "--out", str(tmp_path / "o")],
+    run = subprocess.run([sys.executable, "-m", "rulings_anon.interactive", "replace", str(document), "--out", str(tmp_path / "o")],
                          env=ENV, cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "add --auto" in run.stderr
-    missing = subprocess.run([sys.executable, "-m", "interactive", "replace", str(tmp_path / "none.txt"), "--out",
+    missing = subprocess.run([sys.executable, "-m", "rulings_anon.interactive", "replace", str(tmp_path / "none.txt"), "--out",
                               str(tmp_path / "o"), "--auto"], env=ENV, cwd=ROOT, capture_output=True, text=True)
     assert missing.returncode == 2 and "none.txt: no such file" in missing.stderr

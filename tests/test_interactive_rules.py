@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from interactive.corrections import Correction, apply_corrections, find_corrections
+from rulings_anon.interactive.corrections import Correction, apply_corrections, find_corrections
 from rulings_anon.placeholders.detector import PlaceholderDetector
 from rulings_anon.placeholders.review_units import PLAIN_WORD, document_units
 from rulings_anon.replacement.type_inference import infer_type

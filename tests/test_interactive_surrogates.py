@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.replacement.operators import pseudonymize, pseudonymize_record, sensitive_part
 from rulings_anon.replacement.surrogates import (
     LER_TYPES,

@@ -1,5 +1,5 @@
 """Model directories record their kind, and the element model is chosen by it; directories
-written before the kind was recorded (the bundled data/scorer and data/ner) load as before."""
+written before the kind was recorded (the bundled rulings_anon/data/scorer and rulings_anon/data/ner) load as before."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import shutil
 import numpy as np
 import pytest
 
-from data import path as data_path
-from evaluation.prediction import NerElementModel, load_element_model, model_kind
 from rulings_anon.analyzer.sensitivity_model import SensitivityElementModel, load_model
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Document
 from rulings_anon.engine import BatchFrequencyModel, BatchModel, ElementModel
 from rulings_anon.errors import ModelError
+from rulings_anon.evaluation.prediction import NerElementModel, load_element_model, model_kind
 from rulings_anon.ner.model import NerConfig
 from tests.command_line import assert_one_line_error, cli
 
@@ -76,7 +76,7 @@ def test_every_element_model_declares_the_interface():
     model = load_element_model(data_path("scorer"))
     assert isinstance(model, ElementModel) and isinstance(model, BatchModel) and isinstance(model, BatchFrequencyModel)
     assert model.reads_recognizer_hits
-    from evaluation.prediction import ElementModel as ContextualModel
+    from rulings_anon.evaluation.prediction import ElementModel as ContextualModel
 
     for cls, kind in ((ContextualModel, "contextual"), (NerElementModel, "ner"), (SensitivityElementModel, "sensitivity")):
         assert cls.kind == kind and isinstance(cls.reads_recognizer_hits, bool)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models.architecture import EmbeddingSpec, build_model
-from models.input_pipeline import InputConfig, mask_candidates, prepare_sequence
-from models.leave_out import LOBiRNN, LOConv
-from models.masking import SCHEMES, draw_strategies, get_scheme
-from models.optimization import WarmupLinearDecay, balanced_weights, class_weights
-from models.variants import VARIANTS, LayerSpec, get_variant
+from rulings_anon.models.architecture import EmbeddingSpec, build_model
+from rulings_anon.models.input_pipeline import InputConfig, mask_candidates, prepare_sequence
+from rulings_anon.models.leave_out import LOBiRNN, LOConv
+from rulings_anon.models.masking import SCHEMES, draw_strategies, get_scheme
+from rulings_anon.models.optimization import WarmupLinearDecay, balanced_weights, class_weights
+from rulings_anon.models.variants import VARIANTS, LayerSpec, get_variant
 from rulings_anon.tf import keras, tensorflow
 
 tf = tensorflow()

@@ -8,16 +8,16 @@ import shutil
 import numpy as np
 import pytest
 
-from models.hub_export import build_tiny_hub_encoder
-from models.masking import MASK_TOKEN, mask_elements
-from models.optimization import OptimizerConfig
-from models.predict import load_model
-from models.predict import mask_elements as mask_elements_numpy
-from models.training import Trainer, TrainOptions
-from preprocessing.build import make_records
-from preprocessing.tokenizers import BertWordPiece
 from rulings_anon.document import Document, split_elements
 from rulings_anon.errors import ModelError
+from rulings_anon.models.hub_export import build_tiny_hub_encoder
+from rulings_anon.models.masking import MASK_TOKEN, mask_elements
+from rulings_anon.models.optimization import OptimizerConfig
+from rulings_anon.models.predict import load_model
+from rulings_anon.models.predict import mask_elements as mask_elements_numpy
+from rulings_anon.models.training import Trainer, TrainOptions
+from rulings_anon.preprocessing.build import make_records
+from rulings_anon.preprocessing.tokenizers import BertWordPiece
 from rulings_anon.tf import tensorflow
 
 tf = tensorflow()
@@ -110,7 +110,7 @@ def test_a_copied_model_directory_reloads_and_predicts_the_same(model_dir, tmp_p
 def test_a_trained_directory_records_its_kind_and_loads_with_or_without_it(model_dir, tmp_path):
     import json
 
-    from evaluation.prediction import ElementModel, load_element_model
+    from rulings_anon.evaluation.prediction import ElementModel, load_element_model
 
     config = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
     assert config["kind"] == "contextual"

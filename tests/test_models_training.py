@@ -10,17 +10,17 @@ import numpy as np
 import pytest
 from models_toy_data import write_tiny_bert, write_toy_data
 
-from models import model_dir as md
-from models.architecture import EmbeddingSpec, build_model
-from models.input_pipeline import InputConfig, make_dataset
-from models.masking import get_scheme
-from models.optimization import OptimizerConfig, weighted_bce_sum
-from models.predict import load_keras_model
-from models.training import Trainer, TrainOptions
-from models.variants import VARIANTS
-from preprocessing.record_format import shard_files
 from rulings_anon.cli import main
 from rulings_anon.errors import InputError, ModelError
+from rulings_anon.models import model_dir as md
+from rulings_anon.models.architecture import EmbeddingSpec, build_model
+from rulings_anon.models.input_pipeline import InputConfig, make_dataset
+from rulings_anon.models.masking import get_scheme
+from rulings_anon.models.optimization import OptimizerConfig, weighted_bce_sum
+from rulings_anon.models.predict import load_keras_model
+from rulings_anon.models.training import Trainer, TrainOptions
+from rulings_anon.models.variants import VARIANTS
+from rulings_anon.preprocessing.record_format import shard_files
 from rulings_anon.tf import keras, tensorflow
 
 tf = tensorflow()
@@ -143,8 +143,8 @@ from rulings_anon.tf import tensorflow
 tf = tensorflow()
 cpu = tf.config.list_physical_devices("CPU")[0]
 tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
-from models import training
-from models.optimization import OptimizerConfig
+from rulings_anon.models import training
+from rulings_anon.models.optimization import OptimizerConfig
 strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
 training.choose_strategy = lambda: (strategy, True)  # as on two GPUs
 trainer = training.Trainer(training.TrainOptions(
@@ -155,7 +155,7 @@ print("trained", isinstance(trainer.optimizer, training.tf_keras.mixed_precision
       trainer.model.head[0].compute_dtype)
 print("replicas", summary["replicas"], "mixed", summary["mixed_precision"], "steps", summary["steps"])
 print("policy after training", training.tf_keras.mixed_precision.global_policy().name)
-from models.predict import load_keras_model
+from rulings_anon.models.predict import load_keras_model
 model, _ = load_keras_model(sys.argv[2])
 print("reloaded", model.head[1].compute_dtype, model.output_layer.compute_dtype)
 """

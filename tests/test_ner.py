@@ -9,11 +9,11 @@ import json
 import numpy as np
 import pytest
 
-from data import ler_corpus_files
-from evaluation import ner_commands
 from rulings_anon.analyzer.candidates import propose_candidates
 from rulings_anon.analyzer.recognizers import is_standalone_hit
+from rulings_anon.data import ler_corpus_files
 from rulings_anon.errors import InputError, ModelError
+from rulings_anon.evaluation import ner_commands
 from rulings_anon.jsonl import read_jsonl
 from rulings_anon.ner import load_ner, train_ner
 from rulings_anon.ner.dataset import dev_corpus_files, pseudonymize_corpus, read_corpus, tag_record, windows
@@ -235,7 +235,7 @@ def test_a_candidate_scores_the_probability_that_courts_anonymize_it(trained):
 
 
 def test_element_probability_is_the_highest_of_its_tokens():
-    from evaluation.prediction import element_maximum
+    from rulings_anon.evaluation.prediction import element_maximum
 
     text = "Herr Kemper, Berlin."
     starts = np.array([s for s, _ in tokenize(text)])  # Herr Kemper , Berlin .
@@ -245,8 +245,8 @@ def test_element_probability_is_the_highest_of_its_tokens():
 
 
 def test_the_ner_classifies_every_element_unmasked_for_method_none(trained):
-    from evaluation.prediction import NerElementModel, load_element_model
     from rulings_anon.document import Document, count_elements
+    from rulings_anon.evaluation.prediction import NerElementModel, load_element_model
 
     tagger, out = trained
     model = load_element_model(out)
@@ -403,8 +403,8 @@ def test_a_resumed_run_goes_on_where_the_schedule_was(tiny_corpus, tmp_path, mon
 def test_a_split_archive_is_a_corpus_with_the_same_records(tmp_path):
     """The GPU pipeline trains its NER on the training split: the archive's metadata keeps each
     ruling's placeholders and LER entities, so it reads as the LER file it was made from."""
-    from fetcher.split import write_archive
     from rulings_anon.document import Document, Span
+    from rulings_anon.fetcher.split import write_archive
 
     ler = ler_corpus_files()[0]
     records = list(read_jsonl(ler))[:3]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from data import path as data_path
 from rulings_anon.analyzer.merging import merge_into_references
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Span, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.references import element_groups, group_references, strip_affixes

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from pipeline.runner import PipelineConfig, is_current, run_pipeline
 from rulings_anon.errors import InputError
+from rulings_anon.pipeline.runner import PipelineConfig, is_current, run_pipeline
 
 
 def write_config(tmp_path, docs):
@@ -71,24 +71,24 @@ def test_bad_configs_name_the_problem(tmp_path):
 
 
 def test_shipped_configs_load():
-    for name in ("configs/demo.json", "configs/gpu.json"):
+    for name in ("rulings_anon/configs/demo.json", "rulings_anon/configs/gpu.json"):
         config = PipelineConfig.load(name)
         names = [s.name for s in config.stages]
         assert len(names) == len(set(names))
         assert names[:2] == ["import", "split"] and "testset" in names
 
 
-@pytest.mark.parametrize("name", ["configs/demo.json", "configs/gpu.json"])
+@pytest.mark.parametrize("name", ["rulings_anon/configs/demo.json", "rulings_anon/configs/gpu.json"])
 def test_shipped_configs_parse_and_use_every_model_they_name(name):
     """Each stage's command is one the CLI accepts, a train stage's variant takes its masking
     options, and an evaluate or score stage that names a contextual model lets it judge: with
     --combine ner it would be refused. (The GPU config's Table 6.3 stages once left the combination
     at the NER-alone default, and its GloVe stages passed --masking M1, which leave-out variants
     refuse: either would have stopped the run there.)"""
-    from evaluation.commands import check_model_option, use_features
-    from models.training import TrainOptions, resolve_defaults
-    from models.variants import get_variant
     from rulings_anon.cli import build_parser
+    from rulings_anon.evaluation.commands import check_model_option, use_features
+    from rulings_anon.models.training import TrainOptions, resolve_defaults
+    from rulings_anon.models.variants import get_variant
 
     parser = build_parser()
     checked = 0

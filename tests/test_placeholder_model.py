@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from preprocessing.placeholder_training import COURTS, Examples, train
 from rulings_anon.placeholders.detector import PlaceholderDetector
 from rulings_anon.placeholders.judge import PlaceholderModel, WindowFeatures, fit_logistic, load_model, shape
+from rulings_anon.preprocessing.placeholder_training import COURTS, Examples, train
 
 
 @pytest.mark.parametrize("word, expected", [

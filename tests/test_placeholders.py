@@ -274,8 +274,7 @@ def test_real_portal_rulings_without_placeholders_give_no_spans(detector, name, 
 def test_every_pattern_and_list_has_a_reason():
     import json
 
-    import data
-
+    from rulings_anon import data
     raw = json.loads(data.path("placeholder_patterns.json").read_text(encoding="utf-8"))
     reasons = raw["_reasons"]
     groups = ("obvious", "potential", "shapes")

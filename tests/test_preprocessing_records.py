@@ -13,10 +13,18 @@ import random
 
 import pytest
 
-from preprocessing import record_format as rf
-from preprocessing.build import document_sequencer, make_records, validation_split
-from preprocessing.sequences import Chunk, candidate_vectors, is_sentence_end, pack, split_paragraph
-from preprocessing.tokenizers import (
+from rulings_anon.cli import main
+from rulings_anon.document import Document, element_labels, split_elements
+from rulings_anon.preprocessing import record_format as rf
+from rulings_anon.preprocessing.build import document_sequencer, make_records, validation_split
+from rulings_anon.preprocessing.sequences import (
+    Chunk,
+    candidate_vectors,
+    is_sentence_end,
+    pack,
+    split_paragraph,
+)
+from rulings_anon.preprocessing.tokenizers import (
     PLACEHOLDER_SYMBOL,
     BertWordPiece,
     GloveTokenizer,
@@ -24,9 +32,7 @@ from preprocessing.tokenizers import (
     train_sentencepiece,
     word_of,
 )
-from preprocessing.wordpiece_vocab import RESERVED_TOKENS, basic_words, learn_vocab, write_vocab
-from rulings_anon.cli import main
-from rulings_anon.document import Document, element_labels, split_elements
+from rulings_anon.preprocessing.wordpiece_vocab import RESERVED_TOKENS, basic_words, learn_vocab, write_vocab
 
 SENTENCES = [
     "Der Kläger K. verlangt von der Beklagten M-GmbH Schadensersatz.",
@@ -299,7 +305,7 @@ def test_preprocess_names_a_missing_vocabulary(tmp_path, corpus, capsys):
 def test_preprocess_glove_writes_vectors_the_models_can_load(tmp_path, corpus):
     import numpy as np
 
-    from preprocessing.glove import load_text
+    from rulings_anon.preprocessing.glove import load_text
 
     corpus_file = tmp_path / "corpus.jsonl"
     corpus_file.write_text("".join(json.dumps(d.to_record()) + "\n" for d in corpus), encoding="utf-8")

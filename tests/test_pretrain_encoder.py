@@ -6,15 +6,15 @@ import time
 
 import pytest
 
-import data
-from models.hub_export import build_tiny_hub_encoder
-from models.pretrain import PretrainSettings, pretrain
-from models.pretrain_commands import COMMANDS
-from models.pretrain_data import TokenSequences
-from preprocessing.tokenizers import PLACEHOLDER_SYMBOL, BertWordPiece
-from preprocessing.wordpiece_vocab import RESERVED_TOKENS
+from rulings_anon import data
 from rulings_anon.errors import InputError
 from rulings_anon.inputs import read_documents
+from rulings_anon.models.hub_export import build_tiny_hub_encoder
+from rulings_anon.models.pretrain import PretrainSettings, pretrain
+from rulings_anon.models.pretrain_commands import COMMANDS
+from rulings_anon.models.pretrain_data import TokenSequences
+from rulings_anon.preprocessing.tokenizers import PLACEHOLDER_SYMBOL, BertWordPiece
+from rulings_anon.preprocessing.wordpiece_vocab import RESERVED_TOKENS
 from rulings_anon.tf import tensorflow
 
 TINY = PretrainSettings(

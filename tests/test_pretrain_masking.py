@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from models.pretrain_data import (
+from rulings_anon.models.pretrain_data import (
     NO_ELEMENT,
     TokenSequences,
     WholeElementMasking,

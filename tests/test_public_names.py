@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from data import path as data_path
 from rulings_anon.analyzer import public_names as pn
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.analyzer.exemptions import case_countries
+from rulings_anon.data import path as data_path
 from rulings_anon.document import split_elements
 
 

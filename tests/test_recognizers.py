@@ -62,7 +62,7 @@ POSITIVES = [
     ("person_title", "§ 1 Herr: Bloch wird ab", ["Bloch"]),
     ("person_title", "Herr Thilo von Schmiedeberg und Zeugin Franke", ["Thilo von Schmiedeberg", "Franke"]),
     ("person_title", "Der Vorsitzende Richter Müller und Frau Richterin Schmitt", []),  # judges by role
-    # Salutations and academic titles of data/name_affixes.json; a function word is no name.
+    # Salutations and academic titles of rulings_anon/data/name_affixes.json; a function word is no name.
     ("person_title", "Fräulein Kemper und Prof. Dr. h.c. Schmiedeberg", ["Kemper", "Schmiedeberg"]),
     ("person_title", "Anhörung eines Sachverständigen\n\nDie Verfassungsbeschwerde", []),
     # only after "Herr"/"Frau": sensitive on its own
@@ -171,7 +171,7 @@ STREET_NEGATIVES = [
     "Käufer, Verkäufer und Wiederverkäufer",  # -ufer after a vowel
     "Ströbele / Hacker / Thiering, MarkenG",  # -ring after a vowel: a surname
     "Pape Grupp Möhring\n\n1. Auf die Revision",  # a number in the next paragraph is no house number
-    "auf der Bundesstraße 3 in einer Sackgasse",  # road-type nouns (data/recognizers.json)
+    "auf der Bundesstraße 3 in einer Sackgasse",  # road-type nouns (rulings_anon/data/recognizers.json)
     "der Rechtsweg 2015",  # a year is no house number
 ]
 

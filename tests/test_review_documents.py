@@ -169,7 +169,7 @@ def test_the_batch_analyzed_a_chunk_at_a_time_has_the_spans_of_one_analyze_batch
     from rulings_anon.engine import Analyzer
     from rulings_anon.review.suggestions import analyze_in_chunks
 
-    with gzip.open(ROOT / "data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
+    with gzip.open(ROOT / "rulings_anon/data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
         rulings = [json.loads(next(f)) for _ in range(5)]
     documents = [Document(r["id"], r["text"]) for r in rulings]
     analyzer = Analyzer()

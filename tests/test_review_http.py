@@ -22,7 +22,7 @@ def review(tmp_path_factory):
     folder = tmp_path_factory.mktemp("review")
     batch = folder / "batch"
     batch.mkdir()
-    with gzip.open(ROOT / "data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
+    with gzip.open(ROOT / "rulings_anon/data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
         rulings = [json.loads(next(f)) for _ in range(2)]
     (batch / "bsg.jsonl").write_text("".join(json.dumps({"id": r["id"], "text": r["text"]}, ensure_ascii=False) + "\n"
                                              for r in rulings), encoding="utf-8")

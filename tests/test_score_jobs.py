@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from partial_runs import wait_for_saved
 
-import data
+from rulings_anon import data
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # score with one document per worker chunk and a pause in each, so a kill lands half-way
-SLOW_JOBS = ("import sys, time, evaluation.scoring as s; s.JOB_CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
+SLOW_JOBS = ("import sys, time, rulings_anon.evaluation.scoring as s; s.JOB_CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
              "s.Scorer.score = lambda self, chunk: (time.sleep(0.3), score(self, chunk))[1]\n"
              "from rulings_anon.cli import main; sys.exit(main(sys.argv[1:]))")
 
@@ -34,7 +34,7 @@ def cli(*args) -> subprocess.CompletedProcess:
 def rulings(tmp_path_factory) -> Path:
     """30 whole rulings of the bundled BSG corpus with surrogates for their placeholders (about
     80,000 elements: several worker chunks)."""
-    from evaluation.testset import gold_records
+    from rulings_anon.evaluation.testset import gold_records
 
     path = tmp_path_factory.mktemp("jobs") / "rulings.jsonl"
     write_jsonl(path, [{"id": r["id"], "text": r["text"]} for r in gold_records(data.ler_corpus_files(["bsg"]), limit=30)])

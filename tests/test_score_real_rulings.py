@@ -12,11 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import data
-from evaluation.testset import gold_records
+from rulings_anon import data
 from rulings_anon.analyzer.common_words import batch_common_words
 from rulings_anon.cli import main
 from rulings_anon.document import Span, element_labels, split_elements
+from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 
 PORTAL = Path(__file__).resolve().parent / "fixtures" / "portal"

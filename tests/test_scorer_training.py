@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-import data
+from rulings_anon import data
 from rulings_anon.jsonl import read_jsonl
 from tests.command_line import assert_one_line_error, cli, leftovers
 
@@ -95,16 +95,16 @@ def test_a_folder_of_other_files_is_refused(tmp_path):
 
 
 def test_the_parser_defaults_are_the_model_s():
-    from evaluation import scorer_commands as sc
     from rulings_anon.analyzer import sensitivity_model as sm
     from rulings_anon.analyzer import threshold_rules as tr
+    from rulings_anon.evaluation import scorer_commands as sc
 
     assert (sc.DEFAULT_ROUNDS, sc.DEFAULT_BOOSTERS) == (sm.PARAMS["rounds"], sm.BOOSTERS)
     assert (sc.DEFAULT_RULE, sc.RECALL_FIRST_RULE) == (tr.DEFAULT_RULE, tr.RECALL_FIRST_RULE)
 
 
 def test_one_court_is_grouped_by_year_and_unlabelled_rulings_by_the_detector(tmp_path):
-    from evaluation.scorer_corpus import grouped, labelled_records
+    from rulings_anon.evaluation.scorer_corpus import grouped, labelled_records
 
     text = "Der Kläger, Herr K., wohnt in M. Die Beklagte, die B-GmbH, bestreitet das."
     with open(tmp_path / "rulings.jsonl", "w", encoding="utf-8") as out:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from data import path as data_path
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.data import path as data_path
 from rulings_anon.errors import ModelError
 
 
@@ -347,7 +347,7 @@ def test_when_the_model_was_fitted_on_other_features_then_one_line_names_them(tm
     config["features"] = [f for f in config["features"] if f != "public_name"] + ["retired_feature"]
     config_file.write_text(json.dumps(config), encoding="utf-8")
     with pytest.raises(ModelError, match=r"not in the model: public_name; not in this version: retired_feature\); "
-                                         r"refit it with benchmarks/bench_scorer_loco.py --save"):
+                                         r"refit it with rulings-anon train-scorer"):
         sm.load_model(tmp_path / "scorer")
     config["format"] = 0
     config_file.write_text(json.dumps(config), encoding="utf-8")
@@ -426,9 +426,9 @@ def test_score_by_default_runs_the_sensitivity_model_and_recall_first_finds_more
 
 
 def test_trees_stopped_early_move_no_probability_across_a_stored_threshold(monkeypatch):
-    import data
-    from evaluation.testset import gold_records
+    from rulings_anon import data
     from rulings_anon.analyzer import recognizers as rec
+    from rulings_anon.evaluation.testset import gold_records
 
     model = sm.load_model()
     texts = [r["text"] for r in gold_records(data.ler_corpus_files(["bgh"]), seed=0, names="foreign", limit=5)]

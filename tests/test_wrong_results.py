@@ -19,7 +19,7 @@ import pytest
 from command_line import assert_one_line_error, cli
 from test_fetcher_portals import FAST, portal, server  # noqa: F401 (the local portal's fixtures)
 
-import data
+from rulings_anon import data
 from rulings_anon.analyzer.decisions import Settings, decide
 from rulings_anon.cli import main
 from rulings_anon.defaults import NAME_HALVES
@@ -82,7 +82,7 @@ def test_a_killed_run_rerun_with_only_another_threshold_starts_over(tmp_path, mo
         raise Killed
 
     with monkeypatch.context() as patch:
-        patch.setattr("evaluation.scoring.ScoreRun.finish", killed)
+        patch.setattr("rulings_anon.evaluation.scoring.ScoreRun.finish", killed)
         with pytest.raises(Killed):
             main(["score", str(docs), "--output", str(out), "--threshold", "0.5"])
     partial = tmp_path / ".spans.jsonl.partial"
@@ -137,7 +137,7 @@ def test_a_reference_whose_combined_score_equals_the_threshold_is_flagged(combin
 
 
 def test_evaluate_counts_a_random_candidate_exactly_on_the_threshold_as_flagged():
-    from evaluation.evaluate import predicted_labels
+    from rulings_anon.evaluation.evaluate import predicted_labels
 
     observation = SimpleNamespace(proposed=[True, True, False], probabilities=[0.5, 0.4999999999999999, 0.9])
     assert predicted_labels(None, observation, "random", Settings(0.5)) == [True, False, False]

@@ -1,11 +1,11 @@
 """Candidate references for ``evaluate --method ner`` and ``score`` (thesis 5.5.3.2, 9.2, 9.3).
 
 :func:`propose_candidates` merges what the legal NER proposes (names, companies, places, ... of
-the ``candidate_types`` in ``data/ner_tags.json``) with the rule-based recognizers' hits (IBAN,
+the ``candidate_types`` in ``rulings_anon/data/ner_tags.json``) with the rule-based recognizers' hits (IBAN,
 phone, e-mail, ...), grows every span to its whole multi-element reference and cuts salutations
 and legal forms off names. Each span's ``source`` says who found it (``"ner"`` or a recognizer
 name); :func:`rulings_anon.analyzer.recognizers.is_standalone_hit` says whether a span is sensitive on its
-own (a recognizer hit marked ``standalone`` in ``data/recognizers.json``) or only a candidate for
+own (a recognizer hit marked ``standalone`` in ``rulings_anon/data/recognizers.json``) or only a candidate for
 the contextual model.
 """
 

@@ -1,4 +1,4 @@
-"""Build ``data/scorer/clusters.tsv.gz``: the Brown clusters of capitalized German words.
+"""Build ``rulings_anon/data/scorer/clusters.tsv.gz``: the Brown clusters of capitalized German words.
 
 From the German lexeme clusters that the ``spacy-lookups-data`` package ships
 (``spacy_lookups_data/data/de_lexeme_cluster.json.gz``, MIT licence, https://github.com/explosion/spacy-lookups-data):
@@ -45,7 +45,7 @@ def capitalized_clusters(clusters: dict[str, int]) -> dict[str, int]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="the spacy-lookups-data wheel or de_lexeme_cluster.json.gz")
-    parser.add_argument("--out", type=Path, default=Path("data/scorer/clusters.tsv.gz"))
+    parser.add_argument("--out", type=Path, default=Path("rulings_anon/data/scorer/clusters.tsv.gz"))
     args = parser.parse_args(argv)
     try:
         table = capitalized_clusters(read_clusters(args.source))

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from data import ler_corpus_files, resource_lines
+from rulings_anon.data import ler_corpus_files, resource_lines
 from rulings_anon.defaults import BATCH_MIN_DOCUMENTS, BATCH_SHARE, DEV_COURTS
 from rulings_anon.jsonl import read_jsonl
 
@@ -84,7 +84,7 @@ def common_words_for(texts: Iterable[str]) -> frozenset[str]:
 def abbreviations() -> frozenset[str]:
     """Capitalized one-word abbreviations without their period ("Abb", "Bd", "Nr"; a candidate is
     one when it has the period, "Abb. 5", not the surname "Abb"): spaCy's German
-    tokenizer exceptions (``data/abbreviations/spacy-de.txt``), which the placeholder detector reads
+    tokenizer exceptions (``rulings_anon/data/abbreviations/spacy-de.txt``), which the placeholder detector reads
     too. A figure reference "Abb. 5" is no name, whatever a court's own texts taught."""
     return frozenset(a[:-1] for a in resource_lines("abbreviations", "spacy-de.txt")
                      if a[:1].isupper() and a.endswith(".") and "." not in a[:-1])

@@ -23,7 +23,7 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
    "Thilo Kemper" is one reference, "Kemper, Meyer" two. Two separated only by a name's or a
-   place's particle (``particles`` and ``place_particles`` of ``data/name_affixes.json``) are one
+   place's particle (``particles`` and ``place_particles`` of ``rulings_anon/data/name_affixes.json``) are one
    span with the particle: "Ybbs an der Donau", "Karl von Bülow" (the particle is part of the
    name, and one name gets one surrogate). Overlapping units are one span; a
    flagged element next to a name a recognizer or the NER found joins it ("Thomas" flagged,

@@ -19,9 +19,9 @@ These generic cases are told apart by the text around the reference instead:
   Richterin am LSG Dr. W.") is not covered: a lower court's name stops the list, and courts do
   anonymize such judges;
 * a country ("in Russland geboren"), or the place in a lower court's name ("Landessozialgericht
-  Berlin-Brandenburg", ``court_designations`` in ``data/name_affixes.json``);
+  Berlin-Brandenburg", ``court_designations`` in ``rulings_anon/data/name_affixes.json``);
 * a public official named after the office ("Ministerpräsident Müller", "Oberbürgermeister Dr.
-  Lindner", the offices of ``data/name_affixes.json``);
+  Lindner", the offices of ``rulings_anon/data/name_affixes.json``);
 * a name in the judges' signatures, a run of names without connectors or punctuation ("Prof. Dr.
   Rubel Dr. Decker Dr. Külpmann", "Mayen Dr. Karczewski Lehmann Dr. Brockmöller").
 
@@ -33,9 +33,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from data import path as data_path
 from rulings_anon import signatures
 from rulings_anon.analyzer.common_words import common_words as dev_common_words
+from rulings_anon.data import path as data_path
 from rulings_anon.document import WORD_PUNCTUATION, Span
 from rulings_anon.jsonl import read_json
 from rulings_anon.references import before_legal_form
@@ -89,7 +89,7 @@ def unscored(text: str, start: int, end: int, common_words) -> bool:
 @lru_cache(maxsize=1)
 def countries() -> frozenset[str]:
     """The German names of the world's countries (faker's de_DE list, the short forms of
-    ``countries`` in ``data/name_affixes.json``) and their genitives: in the six LER courts'
+    ``countries`` in ``rulings_anon/data/name_affixes.json``) and their genitives: in the six LER courts'
     rulings none of 905 mentions is anonymized ("in Russland geboren")."""
     from faker.providers.address.de_DE import Provider
 
@@ -99,7 +99,7 @@ def countries() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def regions() -> frozenset[str]:
     """The countries and the German and Austrian states that are no city (``states`` in
-    ``data/name_affixes.json``), with their genitives: none of the 895 countries' and 568 states'
+    ``rulings_anon/data/name_affixes.json``), with their genitives: none of the 895 countries' and 568 states'
     mentions in the six LER courts' rulings is anonymized ("Verfassung des Freistaats Thüringen")."""
     return countries() | _with_genitives(_AFFIXES["states"])
 
@@ -108,7 +108,7 @@ def regions() -> frozenset[str]:
 def case_countries() -> frozenset[str]:
     """The countries a cited European case names after "v.", "c." or "gegen": :func:`countries`,
     the English and French names of the Council of Europe's states (``case_countries`` in
-    ``data/name_affixes.json``: "Findlay v. the United Kingdom", "Bayrak c. Turquie") and the first
+    ``rulings_anon/data/name_affixes.json``: "Findlay v. the United Kingdom", "Bayrak c. Turquie") and the first
     word of every name of more than one word ("Vereinigtes" of "Vereinigtes Königreich", "United"
     of "United Kingdom"), since a case's country is looked up by the word after the "v."."""
     names = countries() | frozenset(_AFFIXES["case_countries"])
@@ -145,7 +145,7 @@ def judge_named(text: str, start: int, end: int) -> bool:
 
 
 def after_public_office(text: str, start: int) -> bool:
-    """Whether a public office of ``data/name_affixes.json`` (any inflection) stands right before
+    """Whether a public office of ``rulings_anon/data/name_affixes.json`` (any inflection) stands right before
     ``start``, titles between allowed."""
     words = text[max(0, start - 120):start].split()
     i, _ = _before_titles(words)
@@ -154,7 +154,7 @@ def after_public_office(text: str, start: int) -> bool:
 
 @lru_cache(maxsize=65536)
 def public_office(word: str) -> bool:
-    """Whether ``word`` is a public office of ``data/name_affixes.json``, in any inflection
+    """Whether ``word`` is a public office of ``rulings_anon/data/name_affixes.json``, in any inflection
     ("Ministerpräsidenten", "Präsidentin"), or a compound with such a head ("Verteidigungsministerin",
     "US-Präsident"; not a club's president, "Vereinspräsident")."""
     if _PUBLIC_OFFICE.match(word) is not None:

@@ -6,7 +6,7 @@ neither is a rare technical compound. Their letters still tell them apart: "-ber
 "-feld", "-ow" end names, "-ung", "-keit", "-recht" common nouns, "-oxid", "-ylat" chemicals.
 The model is a logistic regression over the word's hashed character n-grams, fitted on lists no
 court wrote (:mod:`rulings_anon.analyzer.name_shape_builder`); its weights are data
-(``data/scorer/name_shape.npy``).
+(``rulings_anon/data/scorer/name_shape.npy``).
 
     from rulings_anon.analyzer.name_shape import name_shape
     name_shape("Xuchberger")     # about 0.9
@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 
 # the n-gram lengths and the hashed space they share (weights as float16: 0.5 MB)
 GRAM_LENGTHS = (2, 3, 4, 5)
@@ -39,7 +39,7 @@ def grams(word: str) -> list[int]:
 
 @lru_cache(maxsize=1)
 def weights() -> np.ndarray:
-    """The n-gram weights, the bias last (``data/scorer/name_shape.npy``)."""
+    """The n-gram weights, the bias last (``rulings_anon/data/scorer/name_shape.npy``)."""
     return np.load(data_path("scorer", "name_shape.npy")).astype(np.float64)
 
 

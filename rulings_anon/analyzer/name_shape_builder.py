@@ -1,19 +1,19 @@
-"""Build ``data/scorer/name_shape.npy``: the weights of :mod:`rulings_anon.analyzer.name_shape`.
+"""Build ``rulings_anon/data/scorer/name_shape.npy``: the weights of :mod:`rulings_anon.analyzer.name_shape`.
 
 A logistic regression over hashed character n-grams, fitted on lists that no court wrote and that
 the surrogate generator never draws from (its faker lists are no evidence of sensitivity):
 
 * names: the first names, surnames and toponyms of the German Wiktionary noun lexicon
-  (``data/lexicon/de-nouns.tsv.gz``, forms that are no common noun too), the German, Austrian and
-  Swiss places of the gazetteer (``data/scorer/places.tsv.gz``) and the title-case words of the
-  surname and first-name branches of the word clusters (``data/scorer/clusters.tsv.gz``, the
+  (``rulings_anon/data/lexicon/de-nouns.tsv.gz``, forms that are no common noun too), the German, Austrian and
+  Swiss places of the gazetteer (``rulings_anon/data/scorer/places.tsv.gz``) and the title-case words of the
+  surname and first-name branches of the word clusters (``rulings_anon/data/scorer/clusters.tsv.gz``, the
   first six steps 8, 24 or 40);
 * not names: the lexicon's common nouns (forms that are nothing else).
 
 The two classes weigh alike; one-word forms of letters alone. L-BFGS from zeros, so the same
 files give the same weights.
 
-    .venv/bin/python -m rulings_anon.analyzer.name_shape_builder [--out data/scorer/name_shape.npy]
+    .venv/bin/python -m rulings_anon.analyzer.name_shape_builder [--out rulings_anon/data/scorer/name_shape.npy]
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-from data import path as data_path
 from rulings_anon.analyzer.name_shape import DIMENSION, grams
+from rulings_anon.data import path as data_path
 from rulings_anon.jsonl import atomic_writer
 from rulings_anon.lexicon import COMMON_NOUN, GERMAN_LETTERS, PERSON_NAME, PLACE_NAME
 

@@ -66,8 +66,7 @@ def size_problem(groups: dict[str, Sequence[dict]], grouped_by: str) -> str | No
 def code_digest() -> str:
     """A digest of what a court's features and particle gaps are computed from: the analyzer's
     code, the references' and the document's, and the shipped tables the features read."""
-    import data
-    from rulings_anon import document, references
+    from rulings_anon import data, document, references
 
     analyzer = Path(sf.__file__).parent
     files = sorted(analyzer.rglob("*.py")) + [Path(references.__file__), Path(document.__file__),

@@ -6,19 +6,19 @@ text by evidence that does not depend on one court's conventions, for a gradient
 classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 
 * the word's form (length, an initial, capitals, digits, a hyphen), and whether it is a listed
-  abbreviation ("Abb.", ``data/abbreviations/spacy-de.txt``);
+  abbreviation ("Abb.", ``rulings_anon/data/abbreviations/spacy-de.txt``);
 * how common it is in German and English (``wordfreq``), what the German Wiktionary's noun list
-  says it is (``data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
-  a German, Austrian or Swiss place of that name (GeoNames, ``data/scorer/places.tsv.gz``): a big
+  says it is (``rulings_anon/data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
+  a German, Austrian or Swiss place of that name (GeoNames, ``rulings_anon/data/scorer/places.tsv.gz``): a big
   city is rarely anonymized, a village often; the first steps of its Brown cluster path (spaCy's
-  German word clusters, ``data/scorer/clusters.tsv.gz``): surnames, first names and towns sit in
+  German word clusters, ``rulings_anon/data/scorer/clusters.tsv.gz``): surnames, first names and towns sit in
   branches of their own, also those no list has; how much its letters look like a name's
   (:mod:`rulings_anon.analyzer.name_shape`: "-berger", "-feld" against "-ung", "-oxid"), for the
   names and compounds no list knows; a compound ending in a common noun is looked
   up by its first part ("Artner-Fonds" as "Artner");
 * its neighbours: salutations (military ranks, role nouns such as "Zeuge", "Arzt" and relatives
   such as "Ehefrau" counted with them), titles, roles, judges' roles, public offices, court designations
-  and legal forms around it (``data/name_affixes.json``), the rate at which courts anonymized the
+  and legal forms around it (``rulings_anon/data/name_affixes.json``), the rate at which courts anonymized the
   capitalized word after or before the same context word (learnt from the training courts, only
   from context words that are not themselves sensitive), quotes, the start of a sentence, the
   places of a cited author ("Nacke in Littmann / Bitz", "Graefe, DStR 2017");
@@ -49,11 +49,11 @@ from pathlib import Path
 
 import numpy as np
 
-from data import path as data_path
 from rulings_anon.analyzer.common_words import abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.analyzer.public_names import IN_WORDS, JOURNAL, NAME_PARTICLES, public_names
+from rulings_anon.data import path as data_path
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
@@ -120,7 +120,7 @@ def places() -> dict[str, int]:
 
 @lru_cache(maxsize=1)
 def clusters() -> SortedLexicon:
-    """Capitalized word -> its Brown cluster (``data/scorer/clusters.tsv.gz``, from spaCy's German
+    """Capitalized word -> its Brown cluster (``rulings_anon/data/scorer/clusters.tsv.gz``, from spaCy's German
     lookups): the path in a tree of words used alike, lowest bit first. Searched by bisection in the
     sorted file: a dict of its 600,000 words takes 0.3 s to build, more than one ruling's features."""
     return SortedLexicon(gzip.decompress(Path(data_path("scorer", "clusters.tsv.gz")).read_bytes()))

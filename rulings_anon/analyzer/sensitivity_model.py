@@ -5,10 +5,10 @@ surrogates (weak labels: an element a placeholder became is sensitive). The tabl
 read (context rates, words printed in clear) are cross-fitted: each training court's rows see
 tables learnt from the other training courts only, as a court never seen sees tables learnt from
 all of them. Stored as data: a LightGBM text model, the tables as JSON and a ``config.json`` with
-the thresholds and how they were chosen (``data/scorer/``).
+the thresholds and how they were chosen (``rulings_anon/data/scorer/``).
 
     from rulings_anon.analyzer.sensitivity_model import load_model
-    model = load_model()                           # data/scorer
+    model = load_model()                           # rulings_anon/data/scorer
     probabilities = model.predict_texts([text])    # per text: {element index: probability}
 """
 
@@ -297,11 +297,11 @@ def _fit_booster(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, i
 
 
 def load_model(directory: str | Path | None = None) -> SensitivityModel:
-    """The model stored in ``directory`` (default ``data/scorer``); :class:`ModelError` naming what
+    """The model stored in ``directory`` (default ``rulings_anon/data/scorer``); :class:`ModelError` naming what
     is missing or from another version."""
     import lightgbm
 
-    from data import path as data_path
+    from rulings_anon.data import path as data_path
 
     directory = Path(directory) if directory is not None else Path(data_path("scorer"))
     for name in ("config.json", "model.txt", "tables.json.gz"):
@@ -317,7 +317,7 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
         unknown = [f for f in stored if f not in sf.FEATURES]
         raise ModelError(f"{directory}: the sensitivity model was fitted on other features than this version "
                          f"computes (not in the model: {', '.join(missing) or 'none'}; not in this version: "
-                         f"{', '.join(unknown) or 'none'}); refit it with benchmarks/bench_scorer_loco.py --save")
+                         f"{', '.join(unknown) or 'none'}); refit it with rulings-anon train-scorer")
     boosters = []
     for i in range(int(config.get("boosters", 1))):
         if not (directory / booster_file(i)).exists():

@@ -1,6 +1,6 @@
 """Training data of the legal NER: pseudonymized LER rulings as token windows with BIO tags.
 
-The bundled LER records (``data/ler/<court>.jsonl.gz``) carry the courts' placeholders. Each
+The bundled LER records (``rulings_anon/data/ler/<court>.jsonl.gz``) carry the courts' placeholders. Each
 placeholder is replaced by a realistic surrogate of its type (``rulings_anon.replacement.surrogates``: "Herr
 K." -> "Herr Kemper", "die M-GmbH" -> "die Meyer GmbH"), so the tagger learns what real names
 look like, while judges, courts, laws and citations keep their LER labels. The held-out court
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from data import ler_corpus_files
+from rulings_anon.data import ler_corpus_files
 from rulings_anon.defaults import HELD_OUT_COURTS
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import read_jsonl

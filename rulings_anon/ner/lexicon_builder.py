@@ -3,7 +3,7 @@
 German capitalizes every noun, so a new court's vocabulary ("Implantation", "Jobcenter",
 "Gitarre") looks to a tagger like the unknown names it must find. A general noun lexicon
 separates them without any court's data: each capitalized form of the German Wiktionary's nouns
-(``data/lexicon/de-nouns.tsv.gz``, built from the ``german-nouns`` package, CC BY-SA 4.0) carries
+(``rulings_anon/data/lexicon/de-nouns.tsv.gz``, built from the ``german-nouns`` package, CC BY-SA 4.0) carries
 bits for what its entries are. The tagger reads the bits as one more token input.
 
 This module builds the shipped file (``python -m rulings_anon.ner.lexicon_builder NOUNS.csv --out FILE``);

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Span
 from rulings_anon.errors import ModelError
 from rulings_anon.jsonl import read_json
@@ -188,7 +188,7 @@ def sentence_pieces(text: str, token_spans: list[tuple[int, int]]) -> list[tuple
 @lru_cache(maxsize=1)
 def _abbreviations() -> frozenset[str]:
     """Words a period follows inside a name ("Prof.", "Dipl.-Ing.", "Co."): the abbreviated
-    titles and legal forms of ``data/name_affixes.json``."""
+    titles and legal forms of ``rulings_anon/data/name_affixes.json``."""
     affixes = read_json(data_path("name_affixes.json"))
     words = (w for key in ("salutations", "academic_titles", "prefixes", "legal_forms") for w in affixes[key])
     return frozenset(part for w in words for part in re.findall(r"(\w+)\.", w))

@@ -1,4 +1,4 @@
-"""The NER tag set (``data/ner_tags.json``) and BIO encoding/decoding of entity spans.
+"""The NER tag set (``rulings_anon/data/ner_tags.json``) and BIO encoding/decoding of entity spans.
 
 Token tags are ``O``, ``B-<type>`` (first token of an entity) and ``I-<type>`` (the others).
 """
@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.jsonl import read_json
 
 

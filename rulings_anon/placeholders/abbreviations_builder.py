@@ -1,4 +1,4 @@
-"""Build ``data/abbreviations/spacy-de.txt``: the German abbreviations of spaCy's tokenizer exceptions.
+"""Build ``rulings_anon/data/abbreviations/spacy-de.txt``: the German abbreviations of spaCy's tokenizer exceptions.
 
 spaCy (MIT licence, https://spacy.io) lists the German abbreviations its tokenizer keeps whole in
 ``spacy/lang/de/tokenizer_exceptions.py``. This script reads that file with :mod:`ast` (spaCy is
@@ -60,7 +60,7 @@ def read_source(path: Path) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="a spaCy wheel or its lang/de/tokenizer_exceptions.py")
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[2] / "data" / "abbreviations"
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "data" / "abbreviations"
                         / "spacy-de.txt")
     args = parser.parse_args(argv)
     forms = abbreviations(read_source(args.source))

@@ -21,7 +21,7 @@ one noun are labels ("Kanal A ... Kanal B").
 
 This module composes the parts, each in its own module: what an element looks like on its own
 (:mod:`~rulings_anon.placeholders.forms`, with the patterns and word lists of
-``data/placeholder_patterns.json``), the rules that reject a potential placeholder from its window
+``rulings_anon/data/placeholder_patterns.json``), the rules that reject a potential placeholder from its window
 (:mod:`~rulings_anon.placeholders.context_rules`, over the runs of
 :mod:`~rulings_anon.placeholders.element_runs`), and what the rules know of the whole document
 (:mod:`~rulings_anon.placeholders.document_state`), made once per document and passed along.

@@ -5,7 +5,7 @@ element: its *core* (without brackets, quotes and trailing punctuation), its *fo
 "potential" with the pattern it matched, or plain text), and the word classes of a neighbour (a name
 in clear, a designator noun, a court or authority). They live here, apart from any context, so that
 the learned judge reads an element exactly as the rules do. The patterns and word lists are data,
-each with a reason (``data/placeholder_patterns.json``, abbreviations also from ``data/abbreviations/``);
+each with a reason (``rulings_anon/data/placeholder_patterns.json``, abbreviations also from ``rulings_anon/data/abbreviations/``);
 :class:`Patterns` compiles them.
 """
 
@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from data import path as data_path
-from data import resource_lines
+from rulings_anon.data import path as data_path
+from rulings_anon.data import resource_lines
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import common_noun
 
@@ -44,7 +44,7 @@ class _AnyOf:
 def _person_roles() -> frozenset[str]:
     """The ranks, role nouns and relatives before a person's name ("Oberst Sch.", "Referatsleiter
     XX", "Lebensgefährtin B"), lower-cased: ``person_roles`` and ``relatives`` of
-    ``data/name_affixes.json``, which the sensitivity features share."""
+    ``rulings_anon/data/name_affixes.json``, which the sensitivity features share."""
     table = read_json(data_path("name_affixes.json"))
     return frozenset(word.lower() for word in table["person_roles"] + table["relatives"])
 

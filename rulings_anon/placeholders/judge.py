@@ -8,7 +8,7 @@ court's reader looks at: the candidate's letter shape, the word classes and endi
 neighbours (an article or a person noun before a name; a designator noun before a label), letter
 lists and ranges ("A bis D", "B, C, Z"), and citation contexts (a year, a "/" of a case name, "in"
 after an author). The weights are fitted on the LER gold corrected by the hand-checked labels
-(``data/checked``) and stored as data (``data/placeholder_model.json``): detection needs no
+(``rulings_anon/data/checked``) and stored as data (``rulings_anon/data/placeholder_model.json``): detection needs no
 TensorFlow, only a dictionary look-up per feature.
 
 Every candidate element (one whose form the rules call obvious or potential) is scored; an
@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, OTHER_PROPER, PERSON_NAME, PLACE_NAME, noun_bits
 
 MODEL_FILE = "placeholder_model.json"
@@ -284,7 +284,7 @@ class PlaceholderModel:
 
 @lru_cache(maxsize=2)
 def load_model(path=None) -> PlaceholderModel | None:
-    """The shipped model, or None when ``data/placeholder_model.json`` is absent (rules alone)."""
+    """The shipped model, or None when ``rulings_anon/data/placeholder_model.json`` is absent (rules alone)."""
     file = path or data_path(MODEL_FILE)
     try:
         return PlaceholderModel.load(file)

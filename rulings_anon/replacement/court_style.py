@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Span
 from rulings_anon.entity_types import RECOGNIZER_TYPES, STYLE_OF_TYPE
 from rulings_anon.jsonl import read_json

@@ -1,6 +1,6 @@
 """A court's anonymization policy: which operator each type gets, names never and always anonymized.
 
-A policy file is JSON or TOML (``data/policies/default.toml`` is the shipped default and documents
+A policy file is JSON or TOML (``rulings_anon/data/policies/default.toml`` is the shipped default and documents
 the keys): ``operators`` maps a type to ``placeholder``, ``pseudonym``, ``tag``, ``redact`` or
 ``keep``; ``allow`` lists names never anonymized (a span whose words all belong to one is left out);
 ``deny`` lists names always anonymized (every whole-word mention becomes a span). Presidio chooses
@@ -41,7 +41,7 @@ class Policy:
 
 
 def default_policy_path() -> Path:
-    from data import path as data_path
+    from rulings_anon.data import path as data_path
 
     return Path(data_path("policies")) / "default.toml"
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.jsonl import read_json
 
-# Salutations and academic titles ("Herr", "Dr.") of data/name_affixes.json, written as the words
+# Salutations and academic titles ("Herr", "Dr.") of rulings_anon/data/name_affixes.json, written as the words
 # before a placeholder are compared: lower-case, without the period; one word each.
 _AFFIXES = read_json(data_path("name_affixes.json"))
 TITLE_CUES = tuple(dict.fromkeys(w.strip(".").lower() for w in _AFFIXES["salutations"] + _AFFIXES["academic_titles"]

@@ -2,7 +2,7 @@
 
 One module per recognizer, each a :class:`~rulings_anon.analyzer.recognizers.base.Recognizer` with named
 patterns, context words and a validator. :data:`RECOGNIZERS` lists them explicitly;
-``data/recognizers.json`` says which run by default and the least score a hit needs.
+``rulings_anon/data/recognizers.json`` says which run by default and the least score a hit needs.
 
     >>> analyze("IBAN DE91 1000 0000 0123 4567 89")[0].source
     'iban'
@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 from functools import cache, lru_cache
 
-from data import path as data_path
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
@@ -67,12 +67,12 @@ __all__ = ["NAMES", "RECOGNIZERS", "Pattern", "Recognizer", "analyze", "combine"
 
 @lru_cache(maxsize=1)
 def default_config() -> dict:
-    """``data/recognizers.json``: ``min_score`` and per recognizer ``enabled``, ``standalone``
+    """``rulings_anon/data/recognizers.json``: ``min_score`` and per recognizer ``enabled``, ``standalone``
     and its options."""
     config = read_json(data_path("recognizers.json"))
     unknown = set(config["recognizers"]) - set(NAMES)
     if unknown:
-        raise ValueError(f"data/recognizers.json names unknown recognizers: {sorted(unknown)}")
+        raise ValueError(f"rulings_anon/data/recognizers.json names unknown recognizers: {sorted(unknown)}")
     return config
 
 
@@ -106,7 +106,7 @@ def is_standalone_hit(span: Span) -> bool:
 
 
 def enabled_by_default() -> set[str]:
-    """The recognizers ``data/recognizers.json`` runs by default."""
+    """The recognizers ``rulings_anon/data/recognizers.json`` runs by default."""
     return {name for name, settings in default_config()["recognizers"].items() if settings.get("enabled")}
 
 
@@ -133,7 +133,7 @@ def analyze(text: str, enabled: set[str] | None = None, min_score: float | None 
     """Spans of every enabled recognizer's references, overlaps resolved, sorted by start.
 
     :param enabled: recognizer names to run; ``None`` runs the defaults of
-        ``data/recognizers.json``.
+        ``rulings_anon/data/recognizers.json``.
     :param min_score: drop hits scored lower; ``None`` takes the configured value.
     """
     enabled = _checked(enabled)

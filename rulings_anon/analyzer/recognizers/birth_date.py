@@ -5,7 +5,7 @@ covers the whole date as one reference. Other dates ("Urteil vom 25. September 1
 personal data and never match, nor does a statute's cut-off date ("für vor dem 1. 7. 2015 geborene
 Kinder"), which is nobody's birthday.
 
-Not standalone by default (``data/recognizers.json``): the courts of the bundled corpus publish
+Not standalone by default (``rulings_anon/data/recognizers.json``): the courts of the bundled corpus publish
 their parties' birth dates ("Der am 16. 5. 1945 geborene Kläger"); none of the 16 hits on the six
 courts' rulings is anonymized.
 """

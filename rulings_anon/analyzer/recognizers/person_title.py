@@ -3,7 +3,7 @@
 A capitalized word right after "Herr"/"Frau", an academic title or a party role is almost always
 a surname; German nouns are capitalized too, so the word after the title must not be a
 salutation or title itself ("Frau Dr." goes on to the name), a role or a function word ("Die").
-The salutations, academic titles and function words are those of ``data/name_affixes.json``. The titles stay outside the span
+The salutations, academic titles and function words are those of ``rulings_anon/data/name_affixes.json``. The titles stay outside the span
 (thesis 9.2). These hits are candidates for the contextual model, not sensitive on their own:
 judges ("Richter Müller") and public officials are named in clear.
 """
@@ -14,7 +14,6 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from data import path as data_path
 from rulings_anon.analyzer.common_words import common_words as dev_common_words
 from rulings_anon.analyzer.exemptions import (
     capitalized,
@@ -24,6 +23,7 @@ from rulings_anon.analyzer.exemptions import (
     role_before,
     title_piece,
 )
+from rulings_anon.data import path as data_path
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import common_noun
@@ -39,7 +39,7 @@ def _words(words) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
 
 
-# Salutations and academic titles come from data/name_affixes.json ("Dipl.-" takes any degree);
+# Salutations and academic titles come from rulings_anon/data/name_affixes.json ("Dipl.-" takes any degree);
 # the party roles and relatives are this recognizer's own.
 _TITLE = (rf"(?:{_words(_AFFIXES['salutations'] + _AFFIXES['academic_titles'])}|Dipl\.-\w+\.|"
           r"Zeugin|Zeuge|Zeugen|Sachverständigen?|"
@@ -90,7 +90,7 @@ def _without_phrase_tail(span: Span) -> Span:
 
 # An academic title, also as the rulings print it with spaces ("Dipl. - Psych.").
 _ACADEMIC = rf"(?:{_words(_AFFIXES['academic_titles'])}|{DIPLOMA})"
-# Before a judge's name: the judges' roles of data/name_affixes.json and their abbreviations
+# Before a judge's name: the judges' roles of rulings_anon/data/name_affixes.json and their abbreviations
 # ("RiBGH", "VRinBSG"); public offices (presidents, who are judges too, ministers, mayors) are
 # :func:`rulings_anon.analyzer.exemptions.public_office`.
 _JUDGE_ROLE = re.compile(rf"^(?:{_words(_AFFIXES['judge_roles'])}|V?Rin?[A-ZÄÖÜ][A-Za-zÄÖÜäöü]+)$")

@@ -7,7 +7,7 @@ nouns end in these words too ("Rechtsweg", "Arbeitsplatz", "Kardanring", "Käufe
 
 * a compound ending in -straße, -str., -gasse, -allee or -chaussee names a street by itself
   ("Kranzstraße"), unless it is a road-type noun (the ``common_nouns`` option of
-  ``data/recognizers.json``: "Bundesstraße", "Sackgasse");
+  ``rulings_anon/data/recognizers.json``: "Bundesstraße", "Sackgasse");
 * any other street word needs a house number ("Lindenweg 3a") or a street context right before
   it ("in der Hövelring", "wohnhaft Lindenweg", "Anschrift: Marktplatz"), or a postcode or the
   word "Straße" after it ("Lindenweg, 12345 Halle", "Finkeweg str." where a surrogate replaced
@@ -20,7 +20,7 @@ nouns end in these words too ("Rechtsweg", "Arbeitsplatz", "Kardanring", "Käufe
 The house number belongs to the reference; the separators never cross a line break. A street
 alone is a candidate for the contextual model ("Wilhelmstraße" may name a ministry); a street
 with a house number or a postcode after it is an address and scores :data:`ADDRESS_SCORE`, which
-``data/recognizers.json`` makes sensitive on its own (``standalone_min_score``).
+``rulings_anon/data/recognizers.json`` makes sensitive on its own (``standalone_min_score``).
 """
 
 from __future__ import annotations

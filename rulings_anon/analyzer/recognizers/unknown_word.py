@@ -5,11 +5,11 @@ whatever the NER does not propose, the contextual model never judges. Courts tha
 a bare letter ("E hat ... erklärt", "die A") leave names that stand without a title, salutation
 or legal form once pseudonymized ("Auinger lehnte ab"), and a NER that never saw such a court
 scores them as ordinary words. German capitalizes every noun, so capitalization alone says
-little; the German noun lexicon (``data/lexicon/de-nouns.tsv.gz``) does: a capitalized word it
+little; the German noun lexicon (``rulings_anon/data/lexicon/de-nouns.tsv.gz``) does: a capitalized word it
 does not list as a common noun, nor as a compound ending in one, is an unknown word or a listed
 name or place, and so a candidate. Words frequent outside the LER entities
 (:func:`rulings_anon.analyzer.common_words.common_words`) are left out. A hit is never sensitive on its
-own (``standalone`` false in ``data/recognizers.json``): the contextual model judges it, and
+own (``standalone`` false in ``rulings_anon/data/recognizers.json``): the contextual model judges it, and
 ``score`` looks for these words only where a contextual model judges candidates. Its hits carry
 ``references.UNKNOWN_TYPE`` (so they grow to a name or a place reference); the candidates made of
 them carry no type, which whoever uses a span infers from its context ("in Uzwil" a place).

@@ -3,7 +3,7 @@
 Bare domains need a known top-level domain and are scored lower; a trailing period or bracket
 is sentence punctuation, not part of the address. Domains of e-mail addresses are left to the
 e-mail recognizer. Public sites that rulings cite (court portals, dictionaries), the
-``public_domains`` option from ``data/recognizers.json``, are no personal reference.
+``public_domains`` option from ``rulings_anon/data/recognizers.json``, are no personal reference.
 """
 
 from __future__ import annotations

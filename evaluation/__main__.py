@@ -1,5 +1,0 @@
-"""`python -m evaluation`: the evaluation stage's subcommands."""
-
-from rulings_anon.cli import stage_main
-
-stage_main("evaluation")

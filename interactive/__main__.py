@@ -1,5 +1,0 @@
-"""`python -m interactive`: the interactive stage's subcommands."""
-
-from rulings_anon.cli import stage_main
-
-stage_main("interactive")
