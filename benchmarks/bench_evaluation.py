@@ -38,11 +38,11 @@ from rulings_anon.document import Document, Element, Span, element_labels, split
 from rulings_anon.evaluation.commands import NAME_HALVES, NAMES_HELP
 from rulings_anon.evaluation.evaluate import GoldDocument, gold_documents, measure, observe_gold
 from rulings_anon.evaluation.metrics import Confusion
-from rulings_anon.evaluation.prediction import NerElementModel, load_element_model
-from rulings_anon.evaluation.scoring import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.jsonl import read_jsonl, write_jsonl
 from rulings_anon.preprocessing.detector_validation import bundled_checked_labels
+from rulings_anon.scoring.prediction import NerElementModel, load_element_model
+from rulings_anon.scoring.score_run import DEFAULT_COMBINATION, DEFAULT_THRESHOLD, Scorer
 
 SWEEP = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99)
 

@@ -22,7 +22,7 @@ from .escapes import printable
 from .version import __version__
 
 STAGES = tuple(f"rulings_anon.{stage}" for stage in (
-    "fetcher", "preprocessing", "models", "evaluation", "interactive", "review", "pipeline"))
+    "fetcher", "preprocessing", "models", "scoring", "evaluation", "interactive", "review", "pipeline"))
 
 
 @dataclass(frozen=True)

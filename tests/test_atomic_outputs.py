@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from command_line import ROOT, assert_one_line_error, cli, leftovers
 
-import rulings_anon.evaluation.scoring as scoring
+import rulings_anon.scoring.score_run as scoring
 from rulings_anon import data
 from rulings_anon.cli import main
 from rulings_anon.errors import InputError

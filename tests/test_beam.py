@@ -209,8 +209,8 @@ def test_a_model_directory_given_as_a_url_is_copied_to_each_worker(tmp_path):
     # instead, and a URL --ner is handed to the fetch function.
     from rulings_anon.beam_io import local_directory
     from rulings_anon.cli import build_parser
-    from rulings_anon.evaluation.commands import ScoreSetup, use_features
     from rulings_anon.runners import as_url
+    from rulings_anon.scoring.commands import ScoreSetup, use_features
 
     ner = ROOT / "rulings_anon" / "data" / "ner"
     copy = Path(local_directory(str(ner)))

@@ -263,7 +263,8 @@ def test_long_texts_are_proposed_block_by_block_with_document_offsets():
 
 
 def test_the_command_line_default_threshold_is_the_scorers():
-    from rulings_anon.evaluation import commands, scoring
+    from rulings_anon.scoring import commands
+    from rulings_anon.scoring import score_run as scoring
 
     assert commands.DEFAULT_THRESHOLD == scoring.DEFAULT_THRESHOLD
     assert commands.DEFAULT_COMBINATION == scoring.DEFAULT_COMBINATION

@@ -18,8 +18,8 @@ from rulings_anon.cli import main
 from rulings_anon.document import Document, Span, element_labels, split_elements
 from rulings_anon.evaluation.evaluate import evaluate
 from rulings_anon.evaluation.metrics import Confusion, random_candidate_precision
-from rulings_anon.evaluation.prediction import ElementModel
 from rulings_anon.jsonl import read_jsonl, write_jsonl
+from rulings_anon.scoring.prediction import ElementModel
 
 # Handcrafted gold in the toy language: the element after "Herr"/"Frau" is sensitive.
 GOLD = [

@@ -6,11 +6,11 @@ import re
 import pytest
 
 from rulings_anon.document import Span
-from rulings_anon.evaluation.highlight import highlight
 from rulings_anon.evaluation.testset import apply_checked, gold_records
 from rulings_anon.replacement.court_style import court_placeholder
 from rulings_anon.replacement.operators import anonymize
 from rulings_anon.replacement.operators import pseudonymize_references as pseudonymize
+from rulings_anon.scoring.highlight import highlight
 
 TEXT = ("Herrn Thilo Kemper und die Meyer Bau GmbH sowie die Isenberg AG in Kehl, IBAN "
         "DE91 1000 0000 0123 4567 89. Herr Kemper wohnt in Kehl, Herr Kramer nicht.")

@@ -35,7 +35,7 @@ def bsg_documents(count: int) -> list[dict]:
 
 # score as a user runs it, but one document per chunk and a pause after each, so that a kill lands
 # half-way through the run whatever the speed of the machine.
-SLOW_SCORE = ("import sys, time, rulings_anon.evaluation.scoring as s; s.CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
+SLOW_SCORE = ("import sys, time, rulings_anon.scoring.score_run as s; s.CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
               "s.Scorer.score = lambda self, chunk: (time.sleep(0.15), score(self, chunk))[1]\n"
               "from rulings_anon.cli import main; sys.exit(main(sys.argv[1:]))")
 
@@ -444,7 +444,7 @@ def test_case8_scores_progress_counts_elements(tmp_path, monkeypatch):
 
     from rulings_anon.analyzer.decisions import Settings
     from rulings_anon.document import Document, count_elements
-    from rulings_anon.evaluation.scoring import Scorer, ScoreRun, score_documents
+    from rulings_anon.scoring.score_run import Scorer, ScoreRun, score_documents
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -34,6 +34,7 @@ LAYERS = {
     "rulings_anon.fetcher": "fetcher",
     "rulings_anon.preprocessing": "preprocessing",
     "rulings_anon.models": "models",
+    "rulings_anon.scoring": "scoring",
     "rulings_anon.evaluation": "evaluation",
     "rulings_anon.interactive": "interactive",
     "rulings_anon.pipeline": "top",
@@ -57,10 +58,11 @@ ALLOWED = {
     "fetcher": _SHARED,
     "preprocessing": _SHARED | {"fetcher"},
     "models": _SHARED | {"fetcher", "preprocessing"},
-    "evaluation": _SHARED | {"fetcher", "preprocessing", "models"},
+    "scoring": _SHARED | {"fetcher", "preprocessing", "models"},
+    "evaluation": _SHARED | {"fetcher", "preprocessing", "models", "scoring"},
     "interactive": _CORE | {"placeholders", "replacement"},
     "review": _SHARED,
-    "top": _SHARED | {"fetcher", "preprocessing", "models", "evaluation", "interactive", "review"},
+    "top": _SHARED | {"fetcher", "preprocessing", "models", "scoring", "evaluation", "interactive", "review"},
 }
 
 # File names every stage package has by convention.

@@ -14,8 +14,8 @@ from rulings_anon.data import path as data_path
 from rulings_anon.document import Document
 from rulings_anon.engine import BatchFrequencyModel, BatchModel, ElementModel
 from rulings_anon.errors import ModelError
-from rulings_anon.evaluation.prediction import NerElementModel, load_element_model, model_kind
 from rulings_anon.ner.model import NerConfig
+from rulings_anon.scoring.prediction import NerElementModel, load_element_model, model_kind
 from tests.command_line import assert_one_line_error, cli
 
 RULING = Document("r1", "Der Kläger Thilo Kemper wohnt in Kehl.\n\nDie Beklagte, die Meyer Bau GmbH, bestreitet das.")
@@ -76,7 +76,7 @@ def test_every_element_model_declares_the_interface():
     model = load_element_model(data_path("scorer"))
     assert isinstance(model, ElementModel) and isinstance(model, BatchModel) and isinstance(model, BatchFrequencyModel)
     assert model.reads_recognizer_hits
-    from rulings_anon.evaluation.prediction import ElementModel as ContextualModel
+    from rulings_anon.scoring.prediction import ElementModel as ContextualModel
 
     for cls, kind in ((ContextualModel, "contextual"), (NerElementModel, "ner"), (SensitivityElementModel, "sensitivity")):
         assert cls.kind == kind and isinstance(cls.reads_recognizer_hits, bool)

@@ -110,7 +110,7 @@ def test_a_copied_model_directory_reloads_and_predicts_the_same(model_dir, tmp_p
 def test_a_trained_directory_records_its_kind_and_loads_with_or_without_it(model_dir, tmp_path):
     import json
 
-    from rulings_anon.evaluation.prediction import ElementModel, load_element_model
+    from rulings_anon.scoring.prediction import ElementModel, load_element_model
 
     config = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
     assert config["kind"] == "contextual"

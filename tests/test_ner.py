@@ -235,7 +235,7 @@ def test_a_candidate_scores_the_probability_that_courts_anonymize_it(trained):
 
 
 def test_element_probability_is_the_highest_of_its_tokens():
-    from rulings_anon.evaluation.prediction import element_maximum
+    from rulings_anon.scoring.prediction import element_maximum
 
     text = "Herr Kemper, Berlin."
     starts = np.array([s for s, _ in tokenize(text)])  # Herr Kemper , Berlin .
@@ -246,7 +246,7 @@ def test_element_probability_is_the_highest_of_its_tokens():
 
 def test_the_ner_classifies_every_element_unmasked_for_method_none(trained):
     from rulings_anon.document import Document, count_elements
-    from rulings_anon.evaluation.prediction import NerElementModel, load_element_model
+    from rulings_anon.scoring.prediction import NerElementModel, load_element_model
 
     tagger, out = trained
     model = load_element_model(out)

@@ -86,9 +86,9 @@ def test_shipped_configs_parse_and_use_every_model_they_name(name):
     at the NER-alone default, and its GloVe stages passed --masking M1, which leave-out variants
     refuse: either would have stopped the run there.)"""
     from rulings_anon.cli import build_parser
-    from rulings_anon.evaluation.commands import check_model_option, use_features
     from rulings_anon.models.training import TrainOptions, resolve_defaults
     from rulings_anon.models.variants import get_variant
+    from rulings_anon.scoring.commands import check_model_option, use_features
 
     parser = build_parser()
     checked = 0

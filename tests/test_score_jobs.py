@@ -20,7 +20,7 @@ from rulings_anon.jsonl import read_jsonl, write_jsonl
 ROOT = Path(__file__).resolve().parent.parent
 
 # score with one document per worker chunk and a pause in each, so a kill lands half-way
-SLOW_JOBS = ("import sys, time, rulings_anon.evaluation.scoring as s; s.JOB_CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
+SLOW_JOBS = ("import sys, time, rulings_anon.scoring.score_run as s; s.JOB_CHUNK_ELEMENTS = 1; score = s.Scorer.score\n"
              "s.Scorer.score = lambda self, chunk: (time.sleep(0.3), score(self, chunk))[1]\n"
              "from rulings_anon.cli import main; sys.exit(main(sys.argv[1:]))")
 

@@ -87,7 +87,7 @@ def test_score_help_names_the_policy_the_mapping_and_the_output_formats():
 
 
 def test_a_resumed_run_keeps_the_surrogates_its_interrupted_part_chose(tmp_path):
-    from rulings_anon.evaluation.scoring import ScoreRun
+    from rulings_anon.scoring.score_run import ScoreRun
 
     mapping = tmp_path / "fall.mapping.jsonl"
     mapping.write_text('{"type": "person", "original": "erika", "surrogate": "Eleonore"}\n', encoding="utf-8")

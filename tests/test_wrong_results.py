@@ -82,7 +82,7 @@ def test_a_killed_run_rerun_with_only_another_threshold_starts_over(tmp_path, mo
         raise Killed
 
     with monkeypatch.context() as patch:
-        patch.setattr("rulings_anon.evaluation.scoring.ScoreRun.finish", killed)
+        patch.setattr("rulings_anon.scoring.score_run.ScoreRun.finish", killed)
         with pytest.raises(Killed):
             main(["score", str(docs), "--output", str(out), "--threshold", "0.5"])
     partial = tmp_path / ".spans.jsonl.partial"

@@ -52,7 +52,7 @@ def _without_unknown_words(recognizers):
 
 def observe(documents: Sequence[Document], elements: Sequence[Sequence[Element]], model, mode: str, *,
             ner=None, recognizers=True, proposed: Sequence[list[bool]] | None = None) -> list[Observation]:
-    """Run the proposers and ``model`` (an :class:`~evaluation.prediction.ElementModel`) once.
+    """Run the proposers and ``model`` (an :class:`~rulings_anon.engine.ElementModel`) once.
 
     ``model`` may be None for ``ner`` when the decision uses the proposers' scores alone
     (combination ``ner``): the probabilities are then zeros and no model runs.

@@ -34,7 +34,7 @@ LEGEND = ("'Embed', 'Cand', 'Epoc', 'Thr', 'Prec', 'Acc', 'Comb', 'Det-Rec' and 
 
 def model_row(model_dir) -> dict:
     """The model columns of a row, from the model directory's ``config.json`` (None: the NER alone)."""
-    from .prediction import model_kind
+    from rulings_anon.scoring.prediction import model_kind
 
     if model_dir is None:
         return {"model": "-", "Embed": "-", "Variant": "NER alone", "Cand": "YES", "Mask": "-", "Epoc": "-"}

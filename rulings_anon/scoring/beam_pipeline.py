@@ -1,9 +1,9 @@
 """``score`` as an Apache Beam pipeline (``--runner RUNNER``).
 
 The same work as in-process, through the same functions: :func:`evaluation.commands.load_scorer`
-(through :class:`~evaluation.commands.ScoreSetup`) loads the model and the NER once per worker
-(``DoFn.setup``), :meth:`evaluation.scoring.Scorer.score` decides the spans of a chunk of documents
-and :func:`evaluation.scoring.score_record` makes each record. The batch vocabulary (the capitalized words recurring in many input documents, which the
+(through :class:`~rulings_anon.scoring.commands.ScoreSetup`) loads the model and the NER once per worker
+(``DoFn.setup``), :meth:`rulings_anon.engine.Scorer.score` decides the spans of a chunk of documents
+and :func:`rulings_anon.scoring.score_run.score_record` makes each record. The batch vocabulary (the capitalized words recurring in many input documents, which the
 in-process run counts in a first pass) is counted across the workers and reaches every scorer as a
 side input, so each document is decided as in-process.
 """
@@ -22,7 +22,7 @@ from rulings_anon.document import count_elements
 from rulings_anon.engine import BatchFrequencyModel
 from rulings_anon.runners import as_url
 
-from .scoring import CHUNK_ELEMENTS, is_jsonl_target, score_record
+from .score_run import CHUNK_ELEMENTS, is_jsonl_target, score_record
 
 NAMESPACE = "rulings_anon"
 
@@ -33,7 +33,7 @@ class ScoreDocuments(beam.DoFn):
     def __init__(self, args, setup):
         super().__init__()
         self.args = args
-        self.setup_of = setup  # evaluation.commands.ScoreSetup
+        self.setup_of = setup  # rulings_anon.scoring.commands.ScoreSetup
         self.documents = beam_io.counter(NAMESPACE, "documents")
         self.elements = beam_io.counter(NAMESPACE, "elements")
         self.spans = beam_io.counter(NAMESPACE, "spans")
@@ -111,7 +111,7 @@ def _check_targets(args) -> None:
 def score(args, setup) -> int:
     """``score --runner``: sharded spans JSONL beside ``--output`` (and ``--anonymize``/``--pseudonymize``).
 
-    ``setup`` (:class:`evaluation.commands.ScoreSetup`) makes the decision settings and the scorer
+    ``setup`` (:class:`rulings_anon.scoring.commands.ScoreSetup`) makes the decision settings and the scorer
     of the command line.
     """
     _check_targets(args)
