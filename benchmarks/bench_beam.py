@@ -1,4 +1,4 @@
-"""Benchmark of ``score --runner`` (issue 26): the bundled corpus scored in-process and on Beam.
+"""Benchmark of ``score --runner``: the bundled corpus scored in-process and on Beam.
 
 1. Speed: ``rulings-anon score rulings_anon/data/ler`` (the bundled NER and recognizers, the defaults) in-process
    and with the DirectRunner in multi-processing mode at 1 and 2 worker processes, each a fresh CLI

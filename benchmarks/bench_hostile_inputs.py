@@ -1,4 +1,4 @@
-"""Hostile inputs for every command that reads user files (issue #24).
+"""Hostile inputs for every command that reads user files.
 
 Feeds ``fetch --source files``, ``split``, ``detect-placeholders``, ``preprocess``, ``evaluate``,
 ``score``, ``replace --auto`` and ``pipeline --config`` ten hostile inputs each: an empty file,

@@ -1,4 +1,4 @@
-"""Benchmark of the placeholder detector (issue 2 targets).
+"""Benchmark of the placeholder detector (its targets: precision and recall on the held-out court, speed).
 
 1. Quality on the held-out court (BSG by default): element-level accuracy, precision, recall,
    specificity and F1 against the LER gold (Table 6.1 layout), against the LER gold corrected by

@@ -1,4 +1,4 @@
-"""Leave one court out: the placeholder detector measured as if every court were new (issue 23).
+"""Leave one court out: the placeholder detector measured as if every court were new.
 
 For each of the six bundled courts the classifier over the rules' judgements
 (:mod:`rulings_anon.placeholders.judge`) is fitted on the other five courts only (their LER gold,

@@ -1,4 +1,4 @@
-"""Leave one court out for the sensitivity scorer (issue 22): fit on five courts, test on the sixth.
+"""Leave one court out for the sensitivity scorer: fit on five courts, test on the sixth.
 
 For each of the six bundled courts: the model (:mod:`rulings_anon.analyzer.sensitivity_model`) is fitted on
 the other five courts' rulings pseudonymized by the project's generator (``names="all"``, the
@@ -8,7 +8,7 @@ inner fit in turn, and a rule picks the threshold from the five inner courts' re
 The left-out court is then measured once, pseudonymized with the foreign names
 (``names="foreign"``), which no feature uses. Element level, as ``evaluate``.
 
-    .venv/bin/python benchmarks/bench_scorer_loco.py [--courts bag,bfh,...] [--cache /work/scorer-cache]
+    .venv/bin/python benchmarks/bench_scorer_loco.py [--courts bag,bfh,...] [--cache /tmp/scorer-cache]
 
 ``--batch-sizes 1,10,20,50`` also scores the left-out court's documents in random batches of those
 sizes (1: each alone), the model alone at the fold's default threshold, with and without the background rulings a
@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -114,7 +115,7 @@ def bundled_check(model: sm.SensitivityModel, thresholds: dict[str, float]) -> s
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--courts", default=",".join(COURTS), help="courts to leave out in turn")
-    parser.add_argument("--cache", type=Path, default=Path("/work/scorer-cache"))
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "scorer-cache")
     parser.add_argument("--rounds", type=int, default=sm.PARAMS["rounds"])
     parser.add_argument("--boosters", type=int, default=sm.BOOSTERS,
                         help="boosters per model, fitted with different seeds and averaged")

@@ -26,7 +26,7 @@ _KEEPS_PERIOD = re.compile(r"^(?:\S*[-.(])?[A-ZÄÖÜa-zäöü][a-zäöü]?\.$|(
 # Punctuation around a word that is not part of it ("(Meyer),", "„Limmer“"); a period is the
 # caller's to judge, since "K." keeps its own.
 WORD_PUNCTUATION = "()[]{}„“”‚‘’\"'«»,;:!?"
-# Keys of a span record that are written when set (DESIGN.md "spans" format).
+# Keys of a span record that are written when set (the "spans" format of docs/architecture.md).
 _SPAN_OPTIONAL_KEYS = ("text", "type", "score", "kind", "source")
 _SPAN_STRING_KEYS = ("text", "type", "kind", "source")
 # The longest id read: ids are matched and printed in every output (a long id gets a file name of a
@@ -275,7 +275,7 @@ def _read_spans(records, text: str, where: str) -> list[Span]:
 
 
 def spans_record(doc_id: str, spans: list[Span]) -> dict:
-    """The spans-file record of DESIGN.md: ``{"id", "spans": [...]}``."""
+    """The spans-file record (docs/architecture.md): ``{"id", "spans": [...]}``."""
     return {"id": doc_id, "spans": [s.to_dict() for s in spans]}
 
 

@@ -25,7 +25,7 @@ def test_confusion_counts_and_rates():
 
 def test_rates_on_a_confusion_matrix_with_fp_unlike_fn():
     """fp != fn tells specificity tn/(tn+fp) from tn/(tn+fn), and F1 (the harmonic mean of precision
-    and recall) from their arithmetic mean (issue #24, case 10)."""
+    and recall) from their arithmetic mean."""
     c = Confusion(tp=3, fp=1, tn=4, fn=2)
     assert (c.recall, c.precision) == (3 / 5, 3 / 4)
     assert c.specificity == 4 / 5 and c.specificity != 4 / 6

@@ -196,7 +196,7 @@ def test_report_with_validation_table(workspace, tmp_path, capsys):
     assert [r["method"] for r in rows] == ["none", "random"]
     from rulings_anon.evaluation.validation import validation_metrics
 
-    # exactly the counts and rates of the validation data at the threshold given (issue #24, case 10)
+    # exactly the counts and rates of the validation data at the threshold given
     assert rows[0]["validation"] == validation_metrics(workspace["model"], workspace["data"], 0.5)
 
 
@@ -297,7 +297,7 @@ class _ConstantPredictor:
 
 
 def test_validation_figures_are_pinned_by_all_positive_and_all_negative_models(workspace):
-    """Issue #24 case 10: Table 7.1's columns from exact counts, not a range check."""
+    """Table 7.1's columns from exact counts, not a range check."""
     from types import SimpleNamespace
 
     from rulings_anon.evaluation.validation import validation_metrics

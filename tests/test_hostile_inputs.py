@@ -1,4 +1,4 @@
-"""Nothing stale, nothing overwritten, nothing unbounded (issue #24): real files, real processes.
+"""Nothing stale, nothing overwritten, nothing unbounded: real files, real processes.
 
 Each test names the case of the issue it pins. Commands run as subprocesses where what matters is
 what a user sees (exit code, one line on stderr, no traceback, no file left behind) or a signal.

@@ -1,4 +1,4 @@
-"""The learned judge of the placeholder detector (issue 23): features, fitting, the shipped weights,
+"""The learned judge of the placeholder detector: features, fitting, the shipped weights,
 and the leave-one-court-out folds' isolation."""
 
 from __future__ import annotations

@@ -77,10 +77,10 @@ def found(detector, text):
         ("Beihilfe „hierzu“ (M. N.) jeweils zu der Strafe.", [("M. N.", "potential")]),
         # a job centre is no public body whose seat is left out; an initial before a company word is a name
         ("Das Jobcenter W zahlte an die Firma K. Bau GmbH.", [("W", "potential"), ("K.", "potential")]),
-        # a surname cut short after an initial or a person word keeps its period (issue 23)
+        # a surname cut short after an initial or a person word keeps its period
         ("Der Brief an E. Sch. kam zurück.", [("E. Sch.", "potential")]),
         ("Herrn Sch. wurde gekündigt.", [("Sch.", "potential")]),
-        # ... and after a noun that heads a place's or firm's name, or a preposition (issue 23)
+        # ... and after a noun that heads a place's or firm's name, or a preposition
         ("Er wohnte im Stadtkreis Sch. und arbeitete in Be. bei der Firma.", [("Sch.", "potential"), ("Be.", "potential")]),
         # a listed abbreviation ("St.") cut from a surname: no capitalized word follows it
         ("Auf Verlangen des Opfers St. habe er gehandelt; vgl. St. Petersburg.", [("St.", "potential")]),
@@ -172,7 +172,7 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Sie gaben ihm eine K. O. -Tablette; der WWW-Browser; § 56 KV M-V; die Rechtsanwaltskammer K. schloss ihn aus.",
         # a section marker after a quotation that ends a sentence
         "Es soll zur sozialen Sicherheit getroffen werden.“ C. Erforderlichkeit der Entscheidung",
-        # a range of letters labels (issue 23); a three-letter abbreviation elsewhere is none
+        # a range of letters labels; a three-letter abbreviation elsewhere is none
         "Die Hauptteile A bis D des Vertrags gelten fort.",
         "Vgl. BGH, Urt. v. 5. Mai 2009 mit Anm. Schmidt.",
         # abbreviations of the resource (spaCy's German tokenizer exceptions) and lower-case ones
@@ -238,7 +238,7 @@ def test_label_elements_marks_exactly_the_placeholder_elements(detector):
 
 
 def test_initials_at_a_sentence_end_and_a_line_start_are_placeholder_elements(detector):
-    """Issue 23: "zwischen Au. und S." ends a sentence, "K." starts the next line of the paragraph."""
+    """The initials ending "zwischen Au. und S." end a sentence; "K." starts the next line of the paragraph."""
     elements, labels = detector.label_elements("Streit zwischen Au. und S.\nK. kam spät nach Hause.")
     assert [e.text for e, flag in zip(elements, labels) if flag] == ["Au.", "S.", "K."]
 

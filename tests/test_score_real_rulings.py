@@ -1,4 +1,4 @@
-"""`score` with the bundled legal NER (`--combine ner`, the default until issue 22) on real rulings of courts
+"""`score` with the bundled legal NER (`--combine ner`, the default before the sensitivity model) on real rulings of courts
 it never trained on.
 
 Both portal rulings (OLG München 34 Wx 105/18, BVerfG 2 BvQ 53/18) name no private party: every

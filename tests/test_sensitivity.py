@@ -1,4 +1,4 @@
-"""The sensitivity scorer of issue 22: features on exact examples, the shipped model, fold isolation."""
+"""The sensitivity scorer: features on exact examples, the shipped model, fold isolation."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Which capitalized words of a new ruling courts anonymize: features that carry across courts.
 
 The NER's "do courts anonymize this?" score is learnt from five courts' habits and carries over
-poorly to a court it never saw (issue 22). This module describes every capitalized element of a
+poorly to a court it never saw. This module describes every capitalized element of a
 text by evidence that does not depend on one court's conventions, for a gradient-boosted
 classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 

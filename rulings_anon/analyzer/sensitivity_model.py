@@ -1,4 +1,4 @@
-"""The gradient-boosted sensitivity model over :mod:`rulings_anon.analyzer.sensitivity`'s features (issue 22).
+"""The gradient-boosted sensitivity model over :mod:`rulings_anon.analyzer.sensitivity`'s features.
 
 Fitted on courts' anonymized rulings whose placeholders the project's generator turned into
 surrogates (weak labels: an element a placeholder became is sensitive). The tables the features

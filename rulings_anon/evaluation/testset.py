@@ -5,7 +5,7 @@ by a realistic surrogate of its type that keeps what the placeholder shows (init
 the same placeholder by the same surrogate within a document, gives text that reads like a
 non-anonymized ruling, with gold spans that point exactly at the surrogates' names (not their
 titles or legal forms: :func:`rulings_anon.replacement.operators.sensitive_part`): the gold format of
-DESIGN.md, ``{"id", "text", "spans": [{"start", "end", "type"}]}`` (types as in
+docs/architecture.md, ``{"id", "text", "spans": [{"start", "end", "type"}]}`` (types as in
 :data:`rulings_anon.replacement.surrogates.TYPES`). The surrogates come from the terminal tool's generator
 (:func:`rulings_anon.replacement.operators.pseudonymize_record`), seeded per document id.
 """

@@ -1,6 +1,6 @@
 """The corpus directory that ``fetch`` fills and every later stage reads.
 
-* ``rulings.jsonl``: one ruling per line (DESIGN.md ruling format) with its ``placeholders``
+* ``rulings.jsonl``: one ruling per line (the ruling format of docs/architecture.md) with its ``placeholders``
   count; only rulings that are anonymized with placeholders (unless asked to keep all);
 * ``metadata.jsonl``: one line per ruling *fetched*, keyed by ``id``: the ruling's fields
   without ``text``, plus ``kept`` (false: dropped without placeholders).

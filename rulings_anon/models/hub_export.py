@@ -1,7 +1,7 @@
 """Export an encoder as a TF2 SavedModel with the TF Hub BERT interface.
 
 The exported directory is what ``tensorflow_hub.KerasLayer(path, trainable=True)`` loads in
-place of a downloaded BERT (DESIGN.md "Pretrained weights, offline"):
+place of a downloaded BERT (nothing is downloaded at run time):
 
 * calling it with ``{"input_word_ids", "input_mask", "input_type_ids"}`` (int32 ``[B, T]``)
   returns ``{"sequence_output": [B, T, H], "pooled_output": [B, H]}``;

@@ -1,4 +1,4 @@
-"""A small learned judge over the placeholder rules (issue 23).
+"""A small learned judge over the placeholder rules.
 
 The rules of :mod:`rulings_anon.placeholders.detector` were written court by court, from the errors seen on
 the bundled courts; a new court brings letter shapes they never saw ("Kontaktfedern B, C, Z",

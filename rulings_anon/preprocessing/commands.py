@@ -143,7 +143,7 @@ def _run_validate(args) -> int:
 
 
 def _configure_build_ler(p: argparse.ArgumentParser) -> None:
-    p.add_argument("conll", nargs="+", help="per-court LER CoNLL files (e.g. ../shared/data/german-ler/per_court/*.conll)")
+    p.add_argument("conll", nargs="+", help="per-court LER CoNLL files (e.g. german-ler/per_court/*.conll)")
     p.add_argument("--out", required=True, help="output folder; writes <court>.jsonl.gz per input file")
     p.add_argument("--tokens-per-document", type=int, default=3000,
                    help="cut documents at the first paragraph start after this many tokens (default 3000)")

@@ -6,7 +6,7 @@ tagged as PER, AN, ST, STR, UN, ORG or LDS entities, while judges (RR), courts, 
 citations stay in clear. The files have no document boundaries, so we cut them into documents
 of about a ruling's length at sentence boundaries.
 
-Each output record is a ruling in the corpus format of DESIGN.md plus
+Each output record is a ruling in the corpus format of docs/architecture.md plus
 
 * ``spans``: the gold placeholders, one span per sensitive entity from its first to its last
   *placeholder token* (:data:`GOLD_PLACEHOLDER_TOKEN`), typed with the LER tag;

@@ -1,4 +1,4 @@
-"""Training data and folds of the placeholder classifier (issue 23).
+"""Training data and folds of the placeholder classifier.
 
 The examples are the candidate elements of the bundled LER courts (``rulings_anon/data/ler``) with their gold:
 the LER placeholder spans corrected by the hand-checked labels (``rulings_anon/data/checked``). :func:`train`
