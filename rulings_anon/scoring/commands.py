@@ -373,10 +373,12 @@ def _run_score(args) -> int:
             elements += count_elements(document.text)
             yield document.text
 
-    for _ in texts():
-        pass
-    # every input document, scored already or not, is the batch (its vocabulary, its word counts)
+    # every input document, scored already or not, is the batch (its vocabulary, its word counts);
+    # the batch's first read is the first pass, unless the decision reads no batch at all
     scorer = build_analyzer(args, _method(args)).scorer(texts)
+    if not inputs:
+        for _ in texts():
+            pass
     run.key = _run_key(args, _method(args), scorer.settings, recognizers)
     ansi = sys.stdout.isatty()
 
