@@ -7,8 +7,12 @@
 2. Speed: ``rulings-anon detect-placeholders`` on a ~2 MB documents JSONL, start-up included,
    in elements per second (best of three runs), with the rules alone and with the learned judge
    (``--judge learned``).
+3. State courts: the 12 Bavarian rulings of ``benchmarks/data/bavarian/`` (hand-checked spans with
+   types, unscored regions left out), rules alone and learned judge, precision, recall and recall
+   per type. A development set: its rulings were read while the conventions of state courts were
+   written (``--state-courts-only`` measures this part alone, in seconds).
 
-Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_placeholders.py [--json OUT]``.
+Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_placeholders.py [--json OUT] [--state-courts-only]``.
 """
 
 from __future__ import annotations
@@ -35,6 +39,26 @@ from rulings_anon.preprocessing.detector_validation import (
 
 HELD_OUT = list(HELD_OUT_COURTS)
 DEV = list(DEV_COURTS)
+STATE_COURTS = Path(__file__).resolve().parent / "data" / "bavarian" / "anonymized.jsonl"
+
+
+def state_courts(path: Path = STATE_COURTS) -> dict:
+    """The rules and the learned judge on a check set of state-court rulings, printed and returned."""
+    from rulings_anon.placeholders.judge import load_model
+    from rulings_anon.preprocessing.span_check_set import measure_check_set, read_check_set
+
+    rulings = read_check_set(path)
+    out = {}
+    for key, judge in (("rules", None), ("learned", load_model())):
+        out[key] = measure_check_set(rulings, PlaceholderDetector(judge=judge)).to_dict()
+    r = out["rules"]
+    print(f"State courts, {path.parent.name} ({len(rulings)} rulings, {r['elements']:,} elements scored, "
+          f"{r['ignored_elements']} unscored, {r['gold_placeholders']} gold placeholder elements; a development set)")
+    print(f"{'':<10}{'precision':>10}{'recall':>8}  recall per type")
+    for key, m in out.items():
+        types = ", ".join(f"{t} {100 * v:.0f} ({m['gold_by_type'][t]})" for t, v in m["recall_by_type"].items())
+        print(f"{key:<10}{100 * m['precision']:>10.1f}{100 * m['recall']:>8.1f}  {types}")
+    return out
 
 
 class DetectOnce:
@@ -91,7 +115,13 @@ def speed(size_bytes: int = 2_000_000, runs: int = 3, judge: str = "rules") -> d
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", help="also write the results to this JSON file")
+    parser.add_argument("--state-courts-only", action="store_true", help="measure the state-court check set alone")
     args = parser.parse_args()
+    if args.state_courts_only:
+        results = {"state_courts": state_courts()}
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        return
     counts = {court: court_quality(court) for court in HELD_OUT + DEV}
     (court,) = HELD_OUT
     ler, checked = counts[court]
@@ -111,6 +141,8 @@ def main() -> None:
             print()
             print(format_table(results[f"dev_checked_{court}"],
                                f"Dev court {court.upper()}, hand-checked ({court}.jsonl; its errors were read)"))
+    print()
+    results["state_courts"] = state_courts()
     for key, judge in (("speed", "rules alone"), ("speed_learned", "learned judge")):
         s = results[key]
         print(f"\nSpeed, {judge}: {s['elements']:,} elements ({s['bytes'] / 1e6:.1f} MB) in {s['seconds']} s "

@@ -13,7 +13,8 @@ The left-out court is then measured once, pseudonymized with the foreign names
 ``--batch-sizes 1,10,20,50`` also scores the left-out court's documents in random batches of those
 sizes (1: each alone), the model alone at the fold's default threshold, with and without the background rulings a
 small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from the training courts'
-anonymized rulings, as ``--save`` stores them).
+anonymized rulings, as ``--save`` stores them). The model decides each ruling alone
+(``sensitivity_model.alone_shares``), so every size gives the same figures: the check that it does.
 
 ``--boosters N`` fits N boosters per model with different seeds (default: as ``score``'s model,
 ``sensitivity_model.BOOSTERS``), the first ``--seed`` (default 0); ``--param feature_fraction=0.3``
@@ -64,8 +65,10 @@ from rulings_anon.analyzer.decision_metrics import (
     decided,
     in_batches,
     metrics_at,
+    missed_documents,
     precision_at_recall,
 )
+from rulings_anon.analyzer.name_parts_rows import RULES as DECISION_RULES
 from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.jsonl import read_jsonl
 
@@ -76,6 +79,12 @@ COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
 NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 # the recalls at which the ranking's precision is printed
 AT_RECALL = (0.8, 0.85)
+# --decision-rules: the decision with a name's parts, the common nouns after an article and a first
+# name and a surname side by side (rulings_anon.analyzer.name_parts) each switched on or off
+DECISION_VARIANTS = {"neither": {"name_parts": False, "nouns": False, "full_names": False},
+                     "name parts": {"name_parts": True, "nouns": False, "full_names": False},
+                     "nouns": {"name_parts": False, "nouns": True, "full_names": False},
+                     "full names": {"name_parts": True, "nouns": False, "full_names": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
@@ -93,12 +102,58 @@ def anonymized_records(court: str) -> list[dict]:
     return list(read_jsonl(data.ler_corpus_files([court])[0]))
 
 
-def means_line(by_court: dict[str, dict]) -> str:
-    """The courts' mean recall and precision, then each court's."""
+def means_line(by_court: dict[str, dict], missed: bool = False) -> str:
+    """The courts' mean recall and precision, then each court's; with ``missed`` also the share of
+    documents that keep a sensitive word, and a name-like one, in clear (``missed_documents``)."""
     ms = list(by_court.values())
-    return (f"mean recall {100 * np.mean([m['recall'] for m in ms]):.1f}, "
-            f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}  "
-            + "  ".join(f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}" for c, m in by_court.items()))
+    line = (f"mean recall {100 * np.mean([m['recall'] for m in ms]):.1f}, "
+            f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}")
+    if missed:
+        line += (f", documents missed {100 * np.mean([m['documents_missed'] for m in ms]):.1f}"
+                 f" (a name {100 * np.mean([m['documents_missed_name'] for m in ms]):.1f})")
+    cells = [f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}"
+             + (f"/{100 * m['documents_missed']:.0f}/{100 * m['documents_missed_name']:.0f}" if missed else "")
+             for c, m in by_court.items()]
+    return line + "  " + "  ".join(cells)
+
+
+def decision_variants(validation, court: sm.CourtFeatures, probabilities: np.ndarray, fixed: dict[str, float],
+                      rules) -> dict:
+    """Per :data:`DECISION_VARIANTS`: ``rules``' thresholds chosen on ``validation`` for that
+    decision (without validation: ``fixed``), and what it gives on ``court``."""
+    out, saved = {}, dict(DECISION_RULES)
+    try:
+        for name, switches in DECISION_VARIANTS.items():
+            DECISION_RULES.update(switches)
+            out[name] = {}
+            for rule in rules:
+                t = tr.choose(validation, rule, True) if validation else fixed[rule]
+                out[name][rule] = {"threshold": t, **decided(court, probabilities, t, True),
+                                   **missed_documents(court, probabilities, t)}
+    finally:
+        DECISION_RULES.update(saved)
+    return out
+
+
+def public_weighted(fitted: st.GroupedFits, others: list[str], court: sm.CourtFeatures, weight: float,
+                    threshold: float, rule: str, with_inner: bool = True) -> dict:
+    """``rule`` on ``court`` with every fit's public rules multiplying the probability by ``weight``:
+    at ``threshold`` (chosen without it) and, ``with_inner``, at the threshold chosen on the inner
+    folds with it."""
+    models = [fitted(others)] + ([fitted([o for o in others if o != g]) for g in others] if with_inner else [])
+    try:
+        for model in models:
+            model.public_weight = weight
+        validation = fitted.out_of_fold(others) if with_inner else {}
+        n_documents = int(court.documents.max()) + 1
+        probabilities = models[0].predict_court(court if n_documents >= sm.BACKGROUND_BELOW else
+                                                in_batches(court, n_documents, models[0].background))
+    finally:
+        for model in models:
+            model.public_weight = 0.0
+    chosen = [("chosen", tr.choose(validation, rule, True))] if validation else []
+    return {which: {"threshold": t, **decided(court, probabilities, t, True), **missed_documents(court, probabilities, t)}
+            for which, t in [("same threshold", threshold), *chosen]}
 
 
 def bundled_check(model: sm.SensitivityModel, thresholds: dict[str, float]) -> str:
@@ -149,6 +204,14 @@ def main(argv=None) -> int:
                              "by default both are for the decision score makes, with consistency spread")
     parser.add_argument("--clear-without-seats", action="store_true",
                         help="words printed in clear not counted after a court or an authority (their seats)")
+    parser.add_argument("--decision-rules", action="store_true",
+                        help="also the default and recall-first rules with a name's parts decided together and "
+                             "common nouns after an article (rulings_anon.analyzer.name_parts) each on and off, "
+                             "thresholds chosen for each, with the documents that keep a sensitive word in clear")
+    parser.add_argument("--recall-first-public", default="", metavar="W[,W]",
+                        help="also the recall-first rule with the public rules multiplying the probability by W "
+                             "instead of zeroing it (sensitivity_model.RECALL_FIRST_PUBLIC_WEIGHT), at the "
+                             "threshold chosen without and with it")
     parser.add_argument("--sweep-only", action="store_true",
                         help="no inner folds: only the left-out courts' figures at fixed thresholds (for trying features)")
     args = parser.parse_args(argv)
@@ -168,7 +231,8 @@ def main(argv=None) -> int:
     clear = {c: sf.clear_counts(anonymized[c], seats=not args.clear_without_seats) for c in COURTS}
     results = {}
     # the fit on four courts serves two outer folds (leaving out a and b, or b and a)
-    fitted = st.GroupedFits(train, clear, rounds=args.rounds, boosters=args.boosters, seed=args.seed)
+    fitted = st.GroupedFits(train, clear, rounds=args.rounds, boosters=args.boosters, seed=args.seed,
+                            records=anonymized)
 
     for court in left_out:
         others = [c for c in COURTS if c != court]
@@ -199,6 +263,24 @@ def main(argv=None) -> int:
             alone = tr.choose_all(validation, False) if validation else {}
             results[court]["chosen alone"] = {rule: {"threshold": t, **decided(test[court], probabilities, t, True)}
                                               for rule, t in alone.items()}
+        # without inner folds (--sweep-only) at the bundled model's thresholds of the two rules
+        chosen = thresholds or {rule: sm.stored_threshold(data.path("scorer"), recall_first=first)
+                                for rule, first in ((args.default_rule, False), (args.recall_first_rule, True))}
+        if args.decision_rules:
+            results[court]["decision rules"] = decision_variants(
+                validation, test[court], probabilities, chosen, (args.default_rule, args.recall_first_rule))
+        for weight in (float(w) for w in args.recall_first_public.split(",") if w):
+            results[court][f"public weight {weight:g}"] = public_weighted(
+                fitted, others, test[court], weight, chosen[args.recall_first_rule], args.recall_first_rule,
+                with_inner=bool(validation))
+            print(f"{court:>7} {args.recall_first_rule} public weight {weight:g} " + "  ".join(
+                f"{which} {m['threshold']:g}: {100 * m['recall']:.1f}/{100 * m['precision']:.1f}"
+                f"/{100 * m['documents_missed_name']:.0f}"
+                for which, m in results[court][f"public weight {weight:g}"].items()), flush=True)
+        for name, by_rule in results[court].get("decision rules", {}).items():
+            print(f"{court:>7} decision {name:<10} " + "  ".join(
+                f"{rule} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}/{100 * m['documents_missed_name']:.0f}"
+                for rule, m in by_rule.items()), flush=True)
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
         results[court]["average_precision"] = average_precision(test[court], probabilities)
         results[court]["precision_at_recall"] = {str(r): precision_at_recall(test[court], probabilities, r)
@@ -243,6 +325,14 @@ def main(argv=None) -> int:
         for which in ("padded", "unpadded"):
             print(f"batches of {size:>3}, {which:<8}: "
                   + means_line({c: results[c][f"batches of {size}"][which] for c in left_out}))
+    for name in (DECISION_VARIANTS if args.decision_rules else ()):
+        for rule in (args.default_rule, args.recall_first_rule):
+            print(f"decision {name:<10} {rule:<9}: " + means_line({c: results[c]["decision rules"][name][rule]
+                                                                   for c in left_out}, missed=True))
+    for weight in (float(w) for w in args.recall_first_public.split(",") if w):
+        for which in ("same threshold", "chosen")[:1 if args.sweep_only else 2]:
+            print(f"{args.recall_first_rule} public weight {weight:g}, {which}: "
+                  + means_line({c: results[c][f"public weight {weight:g}"][which] for c in left_out}, missed=True))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     return 0

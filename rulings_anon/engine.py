@@ -49,21 +49,6 @@ class ElementModel(Protocol):
                       candidates: Mapping[str, set[int]] | None = None) -> list[np.ndarray]: ...
 
 
-@runtime_checkable
-class BatchModel(Protocol):
-    """An element model whose features count words over the documents scored together."""
-
-    def set_batch(self, texts: Iterable[str]) -> None: ...
-
-
-@runtime_checkable
-class BatchFrequencyModel(BatchModel, Protocol):
-    """A batch model that also takes the batch's document frequencies counted elsewhere (by the
-    Beam pipeline, across workers)."""
-
-    def set_batch_frequency(self, df: dict[str, int], size: int) -> None: ...
-
-
 def default_threshold(mode: str, combination: str) -> float:
     """The threshold of a model without a stored one: ``mode`` is ``none``, ``ner`` or ``random``."""
     return DEFAULT_NER_THRESHOLD if mode == "ner" and combination == "ner" else DEFAULT_THRESHOLD
@@ -85,6 +70,33 @@ def resolve_threshold(threshold: float | None, model_dir, recall_first: bool, mo
     return default_threshold(mode, combination)
 
 
+def alone_details(policy=None) -> tuple[str, ...]:
+    """The details a court's ``policy`` (a Policy, a .toml/.json file, or None for the shipped one)
+    counts on its own."""
+    from .replacement import policy as policies
+
+    return (policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)).alone
+
+
+def follow_exemptions(model, recall_first: bool, policy=None):
+    """``model`` following the exemptions of one analyzer: with ``recall_first`` the sensitivity
+    model's public rules lower a probability instead of zeroing it, and those the court's ``policy``
+    switches off (``[exemptions]``) do neither. A copy (the boosters shared), so analyzers given one
+    loaded model keep their own modes; another element model has no such rules and is returned as is."""
+    import copy
+
+    from .replacement import policy as policies
+
+    inner = getattr(model, "model", None)
+    if not hasattr(inner, "follow_exemptions"):
+        return model
+    chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
+    model, inner = copy.copy(model), copy.copy(inner)
+    model.model = inner
+    inner.follow_exemptions(recall_first, chosen.exempt_off)
+    return model
+
+
 def resolve_recognizers(enabled: bool = True, skip: str | Iterable[str] = "") -> bool | set[str]:
     """The recognizers to run: True for the defaults of ``rulings_anon/data/recognizers.json``, a set without
     the ``skip``ped ones, or False for none (an unknown name is an :class:`InputError` listing the
@@ -100,12 +112,14 @@ def resolve_recognizers(enabled: bool = True, skip: str | Iterable[str] = "") ->
         raise InputError(f"--skip-recognizers: {exc}") from None
 
 
-def decision_settings(threshold: float, consistency: bool = True, batch_vocabulary: bool = True,
+def decision_settings(threshold: float, consistency: bool = True, batch_vocabulary: bool = False,
                       combination: str = DEFAULT_COMBINATION, texts: Iterable[str] | None = None,
                       batch_words: frozenset | None = None):
     """The :class:`~rulings_anon.analyzer.decisions.Settings` of one batch: the common words that
     consistency never spreads are the dev courts' and, with ``batch_vocabulary``, the words that
-    recur in the batch's ``texts`` (or ``batch_words``, counted elsewhere: the Beam pipeline)."""
+    recur in the batch's ``texts`` as the analyzer reads them (:func:`analyzed_text`), or
+    ``batch_words``, counted elsewhere (the Beam pipeline). Without it (the default) a ruling's
+    spans are the same alone and among any others."""
     from .analyzer.common_words import common_words, common_words_for
     from .analyzer.decisions import Settings
 
@@ -116,8 +130,16 @@ def decision_settings(threshold: float, consistency: bool = True, batch_vocabula
         elif batch_words is not None:
             words = common_words() | batch_words
         else:
-            words = common_words_for(texts if texts is not None else ())
+            words = common_words_for(analyzed_text(t) for t in (texts if texts is not None else ()))
     return Settings(threshold, consistency, words, combination)
+
+
+def analyzed_text(text: str) -> str:
+    """``text`` as the analyzer reads it (:mod:`rulings_anon.normalization`: composed letters, no
+    invisible marks, ...): what the batch vocabulary counts, so an NFD ruling counts as its NFC one."""
+    from .normalization import normalize
+
+    return normalize(text, _known_word).text
 
 
 @dataclass
@@ -128,6 +150,7 @@ class Scorer:
     settings: object  # rulings_anon.analyzer.decisions.Settings
     ner: object = None  # rulings_anon.ner.NerTagger or None
     recognizers: bool | set[str] = True
+    details: tuple[str, ...] = ()  # the details a court's policy counts on its own (rulings_anon.analyzer.details)
 
     @property
     def mode(self) -> str:
@@ -135,7 +158,9 @@ class Scorer:
 
     def score(self, documents: list[Document]) -> list[list[Span]]:
         """The sensitive spans of each document, sorted by start: found in the normalized text
-        (:mod:`rulings_anon.normalization`), given as whole characters of the document's own."""
+        (:mod:`rulings_anon.normalization`), with the policy's details that count on their own,
+        given as whole characters of the document's own."""
+        from .analyzer.details import with_details
         from .analyzer.evidence import observe
         from .normalization import normalize, original_spans
 
@@ -144,7 +169,7 @@ class Scorer:
         elements = [split_elements(d.text) for d in documents]
         observations = observe(documents, elements, self.model, self.mode, ner=self.ner,
                                recognizers=self.recognizers)
-        return [original_spans(o.spans(d.text, els, self.settings), n)
+        return [original_spans(with_details(d.text, o.spans(d.text, els, self.settings), self.details), n)
                 for d, els, o, n in zip(documents, elements, observations, normalized, strict=True)]
 
 
@@ -173,14 +198,18 @@ class Analyzer:
         ``skip_recognizers`` names some not to run.
     :param consistency: flag every mention in a document of a name flagged once in it.
     :param batch_vocabulary: words recurring in many of the rulings analyzed together are the
-        court's vocabulary, never spread as names.
+        court's vocabulary, never spread as names. Off by default: it can only take spans away, so
+        with it a ruling's spans depend on the rulings analyzed with it.
     :param ner: a loaded legal NER proposing references (``combination`` says how they are judged).
+    :param policy: the court's policy (a :class:`~rulings_anon.replacement.policy.Policy` or a .toml/.json
+        file; default the shipped one): the details its ``[alone]`` table names (a birth date, a
+        postcode with its town, a land parcel, ...) are spans whatever the model says.
     """
 
     def __init__(self, model=None, *, element_model=None, threshold: float | None = None,
                  recall_first: bool = False, recognizers: bool = True, skip_recognizers: str | Iterable[str] = "",
-                 consistency: bool = True, batch_vocabulary: bool = True, ner=None,
-                 combination: str | None = None):
+                 consistency: bool = True, batch_vocabulary: bool = False, ner=None,
+                 combination: str | None = None, policy=None):
         from rulings_anon.data import path as data_path
 
         if threshold is not None and not 0.0 <= threshold <= 1.0:
@@ -194,21 +223,21 @@ class Analyzer:
         self.consistency = consistency
         self.batch_vocabulary = batch_vocabulary
         self.ner = ner
+        self.details = alone_details(policy)
         self.model = element_model if element_model is not None else (
             load_sensitivity_model(self.model_dir) if bundled or model is not None else None)
+        self.model = follow_exemptions(self.model, recall_first, policy)
 
     def scorer(self, texts: Callable[[], Iterable[str]] | Sequence[str] | None = None,
                batch_words: frozenset | None = None) -> Scorer:
-        """The scorer of one batch: its settings (the batch vocabulary of ``texts`` or ``batch_words``)
-        and, for a model that counts its words over the batch, that batch set. ``texts`` is the
-        batch's texts or a function giving them afresh (read once per use, never held here)."""
+        """The scorer of one batch: its settings (the batch vocabulary of ``texts`` or ``batch_words``,
+        where ``batch_vocabulary`` asks for one). ``texts`` is the batch's texts or a function giving
+        them afresh (read once, and only for the batch vocabulary, never held here)."""
         read = texts if callable(texts) or texts is None else (lambda: texts)
         settings = decision_settings(self.threshold, self.consistency, self.batch_vocabulary, self.combination,
                                      read() if read is not None and self.reads_batch_vocabulary else None,
                                      batch_words)
-        if read is not None and isinstance(self.model, BatchModel):
-            self.model.set_batch(read())
-        return Scorer(self.model, settings, self.ner, self.recognizers)
+        return Scorer(self.model, settings, self.ner, self.recognizers, self.details)
 
     @property
     def reads_batch_vocabulary(self) -> bool:
@@ -220,8 +249,8 @@ class Analyzer:
         return self.analyze_batch([text])[0]
 
     def analyze_batch(self, texts: Sequence[str], ids: Sequence[str] | None = None) -> list[list[Span]]:
-        """The sensitive spans of rulings analyzed together (``score``'s batch: the batch vocabulary
-        and the batch features count over all of them)."""
+        """The sensitive spans of rulings analyzed together (``score``'s batch): each ruling's are
+        those it has alone, unless ``batch_vocabulary`` takes the words recurring in them away."""
         texts = [_checked_text(t) for t in texts]
         ids = list(ids) if ids is not None else [f"document-{n}" for n in range(1, len(texts) + 1)]
         scorer = self.scorer(texts)
@@ -289,7 +318,7 @@ def policy_spans(text: str, spans: Sequence[Span], policy=None) -> list[Span]:
 class Anonymizer:
     """Anonymize rulings: the :class:`Analyzer`'s spans replaced by an operator.
 
-    :param operator: ``placeholder`` (court style: "Herr K.", "die M-GmbH", "..."), ``pseudonym``
+    :param operator: ``placeholder`` (court style: "Herr K.", "die M GmbH", "..."), ``pseudonym``
         (consistent realistic surrogates, ``seed`` chooses them) or ``tag`` ("<person>").
     :param analyzer: an :class:`Analyzer`; otherwise one is built from ``analyzer_options``
         (``threshold``, ``recall_first``, ``model``, ...).

@@ -89,7 +89,31 @@ UNKNOWN_TYPE = "UNKNOWN"
 # its own always has.
 RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url", "URL": "email/url",
                     "BIRTH_DATE": "date", "PHONE": "number", "PATENT": "number", "TRADEMARK": "number",
-                    "PERMIT": "number", "VEHICLE": "number", "CONTRACT": "number", UNKNOWN_TYPE: "number"}
+                    "PERMIT": "number", "VEHICLE": "number", "CONTRACT": "number", UNKNOWN_TYPE: "number",
+                    "POSTCODE": "place", "LAND_PARCEL": "number", "ROAD": "number", "HOUSE_NUMBER": "street",
+                    "FILE_NUMBER": "number"}
+
+
+@dataclass(frozen=True)
+class Detail:
+    """A detail that identifies a party with the rest of a ruling: what a court's policy may count
+    on its own (``[alone]``), whatever the contextual model says. ``type`` is the recognizer's type."""
+
+    name: str
+    description: str
+    type: str
+
+
+DETAILS: tuple[Detail, ...] = (
+    Detail("birth_date", 'a date of birth ("geb. am 14.03.1978")', "BIRTH_DATE"),
+    Detail("postcode", 'a postcode with its town ("86150 Augsburg", "D-86150")', "POSTCODE"),
+    Detail("land_parcel", 'a land-parcel number ("Flurstück 123/4", "Fl.Nr. 123/4")', "LAND_PARCEL"),
+    Detail("road_number", 'a road\'s number ("an der B 12", "Staatsstraße 2045", "Kreisstraße MN 15")', "ROAD"),
+    Detail("house_number", 'the house number after a street found or flagged ("Kirchstraße 12")', "HOUSE_NUMBER"),
+    Detail("file_number", 'the file number of a party\'s proceeding before an authority ("Landratsamt, Az.: 3-12/19")',
+           "FILE_NUMBER"),
+)
+DETAIL_NAMES: tuple[str, ...] = tuple(d.name for d in DETAILS)
 
 # --- derived: what the other modules read ---------------------------------------------------
 

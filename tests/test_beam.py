@@ -92,16 +92,16 @@ def test_detect_placeholders_on_two_workers_equals_the_in_process_run(tmp_path, 
 
 
 def test_score_on_two_workers_equals_the_in_process_run(tmp_path, corpus):
-    # The batch vocabulary is counted across the workers: 25 documents give it words of its own.
+    # The batch vocabulary, asked for, is counted across the workers: 25 documents give it words of its own.
     from rulings_anon.analyzer.common_words import batch_common_words
     from rulings_anon.inputs import read_documents
 
     assert batch_common_words(d.text for d in read_documents([corpus]))
     common = ["--anonymize", str(tmp_path / "{}-anon.jsonl")]
-    assert main(["score", str(corpus), "--output", str(tmp_path / "in.jsonl"),
+    assert main(["score", str(corpus), "--output", str(tmp_path / "in.jsonl"), "--batch-vocabulary",
                  common[0], common[1].format("in")]) == 0
-    done = on_beam("score", str(corpus), "--output", str(tmp_path / "beam.jsonl"), common[0], common[1].format("beam"),
-                   *TWO_WORKERS)
+    done = on_beam("score", str(corpus), "--output", str(tmp_path / "beam.jsonl"), "--batch-vocabulary", common[0],
+                   common[1].format("beam"), *TWO_WORKERS)
     assert done.returncode == 0, done.stderr[-2000:]
     assert any(line.startswith("score: 25 documents, ") for line in done.stderr.splitlines())
     expected = _by_id([tmp_path / "in.jsonl"])

@@ -99,7 +99,7 @@ def test_a_courts_commands_run_without_the_training_stack(tmp_path, lean):
     for name, arguments in runs.items():
         done = cli(*arguments, env=lean)
         assert done.returncode == 0, (name, done.stderr)
-    assert [s["text"] for s in next(read_jsonl(tmp_path / "spans.jsonl"))["spans"]][:2] == ["Wimmer", "Aichach"]
+    assert [s["text"] for s in next(read_jsonl(tmp_path / "spans.jsonl"))["spans"]][:2] == ["Thomas Wimmer", "Aichach"]
     assert "Wimmer" not in (tmp_path / "anon.jsonl").read_text(encoding="utf-8")
     placeholders = [s["text"] for s in next(read_jsonl(tmp_path / "placeholders.jsonl"))["spans"]]
     assert placeholders == ["K.", "A.", "M-GmbH", "K.", "M-GmbH"]

@@ -22,8 +22,9 @@ from rulings_anon.review.suggestions import create_review
 
 @pytest.fixture(scope="module")
 def reviewed_docx(tmp_path_factory):
-    """A Word ruling reviewed in the browser's way: suggestions accepted (one rejected), a missed first
-    name taken into its span, a missed name added at both mentions, then exported as placeholders."""
+    """A Word ruling reviewed in the browser's way: suggestions accepted (one rejected, one retyped), a
+    name the suggestions miss in one of its mentions selected by its surname, its first name then taken
+    into the span, then exported as placeholders."""
     folder = tmp_path_factory.mktemp("docx-review")
     batch = folder / "batch"
     batch.mkdir()
@@ -36,33 +37,39 @@ def reviewed_docx(tmp_path_factory):
         spans = {}
         for span in state["spans"]:
             spans.setdefault(text[span["start"]:span["end"]], []).append(span)
+        # A name's parts are decided together: the suggestion is "Thomas Wimmer" whole; of Jonas Brandl's
+        # two mentions the suggestions find the footer's, not the table's.
+        brandl = [at for at in range(len(text)) if text.startswith("Jonas Brandl", at)]
+        assert [s["start"] for s in spans["Thomas Wimmer"]] == [text.index("Thomas Wimmer")]
+        assert len(brandl) == 2 and [s["start"] for s in spans["Jonas Brandl"]] == brandl[1:]
         accepted = []
         for value, found in spans.items():
             for span in found:
-                if value == "Aichach":
+                path, body = "/api/decide", {"decision": "accept"}
+                if value == "86551 Aichach":  # the shipped policy counts a postcode on its own
                     body = {"decision": "reject"}
-                elif value == "Wimmer" and text[span["start"] - 7:span["start"]] == "Thomas ":
-                    body = None  # the model found the surname only: the reviewer takes in the first name
-                    status, answer = client.post("/api/edit", {"ruling": "urteil", "span": span["id"],
-                                                               "version": span["version"],
-                                                               "start": span["start"] - 7})
-                    assert status == 200, answer
-                    accepted.append("Thomas Wimmer")
-                else:
-                    body = {"decision": "accept"}
+                elif value == "Jonas Brandl":  # suggested untyped ("other"): the reviewer makes it a person
+                    assert span["type"] == "other"
+                    path, body = "/api/edit", {"type": "person"}
+                if body != {"decision": "reject"}:
                     accepted.append(value)
-                if body is not None:
-                    status, answer = client.post("/api/decide", {"ruling": "urteil", "span": span["id"],
-                                                                 "version": span["version"], **body})
-                    assert status == 200, answer
-        version = client.state("urteil")["version"]
-        added = [at for at in range(len(text)) if text.startswith("Jonas Brandl", at)]
-        assert len(added) == 2 and "Jonas Brandl" not in spans  # missed by the suggestions
-        for at in added:
-            status, answer = client.post("/api/add", {"ruling": "urteil", "version": version, "start": at,
-                                                      "end": at + len("Jonas Brandl"), "type": "person"})
-            assert status == 200, answer
-            version = json.loads(answer)["version"]
+                status, answer = client.post(path, {"ruling": "urteil", "span": span["id"],
+                                                    "version": span["version"], **body})
+                assert status == 200, answer
+        # the table's mention: the reviewer selects the surname, then takes the first name into the span
+        surname = brandl[0] + len("Jonas ")
+        status, answer = client.post("/api/add", {"ruling": "urteil", "version": client.state("urteil")["version"],
+                                                  "start": surname, "end": surname + len("Brandl"),
+                                                  "type": "person"})
+        assert status == 200, answer
+        added = [s for s in json.loads(answer)["spans"] if s["start"] == surname]
+        assert [(s["end"], s["state"]) for s in added] == [(brandl[0] + len("Jonas Brandl"), "accepted")]
+        status, answer = client.post("/api/edit", {"ruling": "urteil", "span": added[0]["id"],
+                                                   "version": added[0]["version"], "start": brandl[0]})
+        assert status == 200, answer
+        edited = [text[s["start"]:s["end"]] for s in json.loads(answer)["spans"] if s["id"] == added[0]["id"]]
+        assert edited == ["Jonas Brandl"]
+        accepted.append("Jonas Brandl")
         status, answer = client.post("/api/export", {"operator": "placeholder"})
         assert status == 200, answer
     export = folder / "state" / "batch.review-export"
@@ -170,10 +177,15 @@ def test_the_batch_analyzed_a_chunk_at_a_time_has_the_spans_of_one_analyze_batch
     from rulings_anon.review.suggestions import analyze_in_chunks
 
     with gzip.open(ROOT / "rulings_anon/data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
-        rulings = [json.loads(next(f)) for _ in range(5)]
+        rulings = [json.loads(next(f)) for _ in range(12)]
     documents = [Document(r["id"], r["text"]) for r in rulings]
-    analyzer = Analyzer()
-    whole = analyzer.analyze_batch([d.text for d in documents], [d.id for d in documents])
-    alone = [analyzer.analyze_batch([d.text], [d.id])[0] for d in documents]
-    assert whole != alone  # the batch vocabulary counts over the whole batch: chunks scored alone differ
-    assert analyze_in_chunks(analyzer, documents, progress=False, chunk=2) == whole
+    texts, ids = [d.text for d in documents], [d.id for d in documents]
+    # by default a ruling's spans are its own: the same alone, in the whole batch and in any chunk
+    default = Analyzer()
+    whole = default.analyze_batch(texts, ids)
+    assert sum(map(len, whole)) > 0
+    assert analyze_in_chunks(default, documents, progress=False, chunk=5) == whole
+    assert [default.analyze_batch([d.text], [d.id])[0] for d in documents] == whole
+    # the batch vocabulary (10 rulings at least) is counted over the whole batch once, not per chunk
+    vocabulary = Analyzer(batch_vocabulary=True)
+    assert analyze_in_chunks(vocabulary, documents, progress=False, chunk=5) == vocabulary.analyze_batch(texts, ids)

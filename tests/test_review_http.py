@@ -103,8 +103,17 @@ def test_the_export_is_a_gold_set_evaluate_reads_and_holds_the_audit_trail(revie
     client = Client(server.base)
     client.get("/export")
     state = client.state("evil")
-    status, text = client.post("/api/add", {"ruling": "evil", "version": state["version"], "start": 37, "end": 43,
+    # the suggestion is the name whole ("Thomas Wimmer"): the reviewer rejects it and selects it anew
+    name = [s for s in state["spans"] if s["start"] <= 37 < s["end"]]
+    assert [(s["start"], s["end"], s["origin"]) for s in name] == [(37, 50, "suggested")]
+    status, text = client.post("/api/add", {"ruling": "evil", "version": state["version"], "start": 37, "end": 50,
                                             "type": "person"})
+    assert status == 400 and "overlaps a span that is not rejected" in text
+    status, text = client.post("/api/decide", {"ruling": "evil", "span": name[0]["id"],
+                                               "version": name[0]["version"], "decision": "reject"})
+    assert status == 200, text
+    status, text = client.post("/api/add", {"ruling": "evil", "version": json.loads(text)["version"], "start": 37,
+                                            "end": 50, "type": "person"})
     assert status == 200, text
     assert client.post("/api/done", {"ruling": "evil", "version": json.loads(text)["version"]})[0] == 200
     status, text = client.post("/api/export", {"operator": "tag"})
@@ -113,11 +122,13 @@ def test_the_export_is_a_gold_set_evaluate_reads_and_holds_the_audit_trail(revie
     assert json.loads(text)["folder"] == str(export)
     gold = [json.loads(line) for line in (export / "gold.jsonl").read_text().splitlines()]
     assert [g["id"] for g in gold] == ["evil"] and gold[0]["text"] == EVIL
-    assert {"start": 37, "end": 43, "type": "person"} in gold[0]["spans"]
+    # the added span alone, not the rejected suggestion beneath it
+    assert [s for s in gold[0]["spans"] if s["start"] < 50 and s["end"] > 37] == [
+        {"start": 37, "end": 50, "type": "person"}]
     anonymized = {r["id"]: r["text"] for r in map(json.loads, (export / "anonymized.jsonl").read_text().splitlines())}
-    assert anonymized["evil"].startswith("Der Kläger <script>alert(1)</script> <person> <person> wohnt")
+    assert anonymized["evil"].startswith("Der Kläger <script>alert(1)</script> <person> wohnt")
     log = [json.loads(line) for line in (export / "decisions.jsonl").read_text().splitlines()]
-    assert {d["reviewer"] for d in log} == {"Huber"} and {"add", "done"} <= {d["action"] for d in log}
+    assert {d["reviewer"] for d in log} == {"Huber"} and {"decide", "add", "done"} <= {d["action"] for d in log}
     done = cli("evaluate", "--test", export / "gold.jsonl", "--method", "none", "--features", "--json")
     assert done.returncode == 0, done.stderr
 

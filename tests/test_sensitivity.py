@@ -304,9 +304,10 @@ def test_when_a_batch_is_small_then_it_is_padded_with_the_background_rulings(tmp
     model.save(tmp_path)
     element = sm.SensitivityElementModel(tmp_path)
     assert element.model.background == model.background
-    # a ruling scored alone is scored as one of 21: its name once, the courts' words as often as they are
-    element.set_batch(["Der Kläger Thalhammer zahlt."])
-    assert (element.batch_df["Thalhammer"], element.batch_df["Kläger"], element.batch_size) == (1, 21, 21)
+    # a ruling, alone or not, is scored as one of 21: its name once, the courts' words as often as they are
+    shares = sm.alone_shares(["Thalhammer", "Kläger"], element.model.background)
+    assert np.allclose(shares, [1 / 21, 21 / 21])
+    assert np.isnan(sm.alone_shares(["Thalhammer"], None)).all()
     (tmp_path / "background.json.gz").unlink()
     with pytest.raises(ModelError, match="missing background.json.gz"):
         sm.load_model(tmp_path)
@@ -550,7 +551,8 @@ def test_thresholds_are_chosen_for_the_decision_score_makes_a_flagged_name_sprea
 def test_the_benchmarks_consistency_spreads_no_common_word_as_score_does_not():
     bench = _benchmark()
     # "Vertrag" flagged once is a common word of the dev courts; "Jobcenter" is in every one of the
-    # court's twelve documents, its own vocabulary; "Kemper" is a name in one
+    # court's twelve documents, but score takes no batch vocabulary by default, so it spreads in its
+    # document like "Kemper", a name in one
     words = ["Vertrag", "Vertrag"] + ["Jobcenter"] * 12 + ["Jobcenter", "Kemper", "Kemper"]
     documents = np.array([0, 0] + list(range(12)) + [0, 0, 0], np.int32)
     n = len(words)
@@ -559,7 +561,7 @@ def test_the_benchmarks_consistency_spreads_no_common_word_as_score_does_not():
     probabilities = np.full(n, 0.1)
     probabilities[[0, 2, 15]] = 0.9  # one "Vertrag", the first "Jobcenter", the first "Kemper"
     spread = bench.consistent(court, probabilities, 0.5)
-    assert [w for w, p, q in zip(words, probabilities, spread, strict=True) if q > p] == ["Kemper"]
+    assert [w for w, p, q in zip(words, probabilities, spread, strict=True) if q > p] == ["Jobcenter", "Kemper"]
 
 
 def test_the_benchmark_counts_the_particles_score_joins_between_two_flagged_words():

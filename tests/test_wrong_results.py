@@ -177,7 +177,7 @@ def test_build_testset_without_names_draws_the_foreign_lists(tmp_path):
 # -- a name flagged in one document is not carried into the next -------------------------------------
 
 FLAGGED = "Der Kläger Herr Thomas Wimmer wohnt in Aichach und klagt gegen die Beklagte."
-# "Wimmer" as a cited author and as the grape harvest: the model does not flag it there alone.
+# "Wimmer" as a cited author and as the grape harvest, each judged on its own.
 UNFLAGGED = ("Das Gericht folgt der Ansicht von Wimmer in seinem Kommentar.",
              "Die Wimmer des Weinbergs begann im September.")
 
@@ -190,7 +190,13 @@ def test_a_name_flagged_in_one_document_is_not_flagged_in_the_next(tmp_path):
     assert done.returncode == 0, done.stderr
     spans = {r["id"]: [s["text"] for s in r["spans"]] for r in read_jsonl(out)}
     assert "Thomas Wimmer" in spans["flagged"]
-    assert spans["other0"] == [] and spans["other1"] == []
+    # the others without the flagged ruling: what they get on their own is what they get beside it
+    write_jsonl(docs, documents[1:])
+    done = cli("score", docs, "--output", out)
+    assert done.returncode == 0, done.stderr
+    alone = {r["id"]: [s["text"] for s in r["spans"]] for r in read_jsonl(out)}
+    assert spans["other0"] == alone["other0"] and spans["other1"] == alone["other1"]
+    assert alone["other1"] == []  # the grape harvest is no name, beside a flagged "Wimmer" or not
 
 
 # -- a surrogate never equals the original ------------------------------------------------------------

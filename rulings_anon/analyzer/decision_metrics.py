@@ -13,6 +13,7 @@ import dataclasses
 
 import numpy as np
 
+from rulings_anon.analyzer import name_parts_rows as npr
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
 
@@ -132,15 +133,14 @@ def precision_at_recall(court: sm.CourtFeatures, probabilities: np.ndarray, reca
 
 def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
     """Per candidate of ``court``: an id of its document and word, and whether consistency
-    spreads the word: a name word, and none of the common words ``score`` never spreads (the dev
-    courts' and the batch's own: here the court's words in as many of its documents as
-    ``batch_common_words`` asks); computed once per court."""
+    spreads the word: a name word, and none of the dev courts' common words, which ``score`` never
+    spreads (it takes no batch vocabulary by default: each ruling is decided alone); computed once
+    per court."""
     if id(court) not in _MENTIONS:
-        from rulings_anon.analyzer.common_words import common_words, least_documents
+        from rulings_anon.analyzer.common_words import common_words
         from rulings_anon.analyzer.decisions import name_key
 
-        least = least_documents(int(court.documents.max()) + 1 if len(court.documents) else 0)
-        common = common_words() | {w for w, n in document_frequency(court).items() if n >= least}
+        common = common_words()
         spread = np.array([name_key(w) is not None and w not in common for w in court.words], bool)
         ids: dict[tuple[int, str], int] = {}
         keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
@@ -169,8 +169,32 @@ def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: fl
 
 def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float, with_consistency: bool) -> dict:
     """:func:`metrics_at` of the decision at ``threshold``: the model alone, or as ``score`` decides,
-    with consistency and the particles between two flagged words (:func:`joined`)."""
+    with consistency, a name's parts and the particles between two flagged words (:func:`joined`)."""
     if not with_consistency:
         return metrics_at(court, probabilities, threshold)
-    probabilities = consistent(court, probabilities, threshold)
+    probabilities = decided_probabilities(court, probabilities, threshold)
     return metrics_at(court, probabilities, threshold, joined(court, probabilities >= threshold))
+
+
+def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` as ``score``'s decision leaves them: common nouns after an article 0,
+    consistency spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`)."""
+    if npr.RULES["nouns"]:
+        probabilities = npr.without_nouns(court, probabilities)
+    probabilities = consistent(court, probabilities, threshold)
+    if npr.RULES["name_parts"]:
+        probabilities = npr.with_name_parts(court, probabilities, threshold)
+    return probabilities
+
+
+def missed_documents(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> dict:
+    """The share of ``court``'s documents in which the decision at ``threshold`` leaves a sensitive
+    candidate in clear (``documents_missed``), and one that may be a part of a person's name
+    (``documents_missed_name``: :func:`rulings_anon.analyzer.name_parts.name_part`)."""
+    from rulings_anon.analyzer.name_parts import name_part
+
+    n_documents = int(court.documents.max()) + 1 if len(court.documents) else 0
+    missed = court.labels & (decided_probabilities(court, probabilities, threshold) < threshold)
+    named = missed & np.fromiter((name_part(w) for w in court.words), bool, len(court.words))
+    return {"documents_missed": len(np.unique(court.documents[missed])) / max(1, n_documents),
+            "documents_missed_name": len(np.unique(court.documents[named])) / max(1, n_documents)}

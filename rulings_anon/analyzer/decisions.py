@@ -20,6 +20,10 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    "Müller" is flagged), nor, without candidates, where the model's probability is exactly 0: the
    sensitivity model's rules for public names say so ("des Amtsgerichts Offenburg" stays a court's
    seat when "in Offenburg" is flagged; the trees themselves never give 0).
+   A common noun right after an article ("im Sommer 2019") is no unit and is not spread to.
+   A first name, an initial or a surname beside a flagged part of the same name becomes
+   sensitive with it (``source`` ``"name part"``: "Thomas Wimmer", "Frau U. Koch";
+   :mod:`rulings_anon.analyzer.name_parts`), not where the model's probability is exactly 0.
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
    "Thilo Kemper" is one reference, "Kemper, Meyer" two. Two separated only by a name's or a
@@ -38,7 +42,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rulings_anon.analyzer import name_parts
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
+from rulings_anon.analyzer.name_parts import neighbour_scores, without_nouns
 from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -51,6 +57,7 @@ _GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
 
 MODEL_SOURCE = "model"
 CONSISTENCY_SOURCE = "consistency"
+NAME_PART_SOURCE = "name part"
 
 
 @dataclass(frozen=True)
@@ -165,6 +172,8 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if len(probabilities) != len(elements):
         raise ValueError(f"{len(probabilities)} probabilities for {len(elements)} elements")
     if candidates is None:
+        probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
+            else probabilities
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
         units = _reference_units(text, elements, probabilities, settings.threshold, candidates,
@@ -175,7 +184,23 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if settings.consistency:
         certain = np.asarray(probabilities) if candidates is None else None
         units += _propagate(text, elements, units, settings.common_words, certain)
+    units += _name_parts(text, elements, units, np.asarray(probabilities) if candidates is None else None,
+                         settings.threshold)
     return _spans(text, units)
+
+
+def _name_parts(text: str, elements: Sequence[Element], units: list[_Unit], certain, threshold: float) -> list[_Unit]:
+    """Units for the first names, initials and surnames beside a flagged part of the same name
+    (:mod:`rulings_anon.analyzer.name_parts`), not those whose probability in ``certain`` is 0."""
+    scores: dict[int, float] = {}
+    for unit in units:
+        for i in unit.elements:
+            scores[i] = max(scores.get(i, 0.0), unit.score)
+    added = []
+    for i, score in neighbour_scores(text, elements, scores, certain, threshold).items():
+        s, e = core(text, elements[i].start, elements[i].end)
+        added.append(_Unit(s, e, [i], score, NAME_PART_SOURCE))
+    return added
 
 
 def _element_units(text, elements, probabilities, threshold) -> list[_Unit]:

@@ -22,6 +22,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
+
 from rulings_anon.analyzer import decision_metrics as dm
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
@@ -38,6 +40,12 @@ DRAWS = 1
 MIN_GROUPS = 3
 MIN_RULINGS_PER_GROUP = 2
 THRESHOLDS_FOR = "the decision with consistency and joined particles"
+# reviewed rulings (exact labels) fitted beside the weak groups under this name, which no court,
+# year or source is given (scorer_corpus.group_name keeps letters, digits and hyphens)
+GOLD = "+gold"
+# how many times a reviewed ruling's rows count against the weak labels': a choice, not tuned (one
+# weight measured for lack of time: docs/experiments.md, "Learning from reviewed rulings")
+GOLD_WEIGHT = 5.0
 
 
 def training_records(records: Sequence[dict], seed: int = 0, invented: float = INVENTED) -> list[dict]:
@@ -142,23 +150,31 @@ class GroupedFits:
 
     def __init__(self, train: dict[str, sm.CourtFeatures], clears: dict[str, dict[str, int]],
                  rounds: int = sm.PARAMS["rounds"], boosters: int = sm.BOOSTERS, seed: int = 0,
-                 on_fit: Callable[[], None] | None = None):
+                 on_fit: Callable[[], None] | None = None, extra: dict[str, np.ndarray] | None = None,
+                 records: dict[str, Sequence[dict]] | None = None):
         self.train, self.clears, self.rounds, self.boosters, self.seed = train, clears, rounds, boosters, seed
+        # per group its anonymized rulings: each fit's background rulings (sm.fit)
+        self.records = records
         self.on_fit = on_fit
+        # per group its candidates' extra columns (the contextual probability: context_columns)
+        self.extra = extra
         self._fits: dict[tuple[str, ...], sm.SensitivityModel] = {}
 
     def __call__(self, groups: Sequence[str]) -> sm.SensitivityModel:
         key = tuple(sorted(groups))
         if key not in self._fits:
             self._fits[key] = sm.fit({g: self.train[g] for g in key}, {g: self.clears[g] for g in key},
-                                     rounds=self.rounds, boosters=self.boosters, seed=self.seed)
+                                     rounds=self.rounds, boosters=self.boosters, seed=self.seed,
+                                     extra=None if self.extra is None else {g: self.extra[g] for g in key},
+                                     records=self.records)
             if self.on_fit is not None:
                 self.on_fit()
         return self._fits[key]
 
     def out_of_fold(self, groups: Sequence[str]) -> tr.Validation:
         """Each of ``groups`` with its probabilities from a fit on the others."""
-        return {g: (self.train[g], self([o for o in groups if o != g]).predict_court(self.train[g])) for g in groups}
+        return {g: (self.train[g], self([o for o in groups if o != g]).predict_court(
+            self.train[g], None if self.extra is None else self.extra[g])) for g in groups}
 
 
 def group_features(groups: dict[str, list[dict]], cache: FeatureCache | None = None, seed: int = 0,
@@ -177,6 +193,62 @@ def group_features(groups: dict[str, list[dict]], cache: FeatureCache | None = N
     return train
 
 
+def context_columns(groups: dict[str, list[dict]], train: dict[str, sm.CourtFeatures],
+                    context: Callable[[str, list[dict]], Sequence[np.ndarray]], cache: FeatureCache | None = None,
+                    seed: int = 0, draws: int = DRAWS, progress=None) -> dict[str, np.ndarray]:
+    """Each group's candidates' contextual probability ([candidates, 1], the rows of ``train``,
+    :func:`group_features`): ``context(name, records)`` gives per record each element's
+    probability, for ``records`` the group's rulings with the surrogates its features were
+    computed on. Cross-fitted if ``context`` answers each group with a contextual model that did
+    not train on it (train-scorer: one per group, ``--context-folds``)."""
+    columns = {}
+    for name in sorted(groups):
+        if draws == 1:
+            parts = [train[name]]
+        else:  # the draws' features again, from the cache, for their documents' numbers
+            key = f"{records_digest(groups[name])}\0all\0{INVENTED}"
+            parts = [(cache or FeatureCache(None)).features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
+                                                            lambda d=draw, n=name: training_records(groups[n], seed + d))
+                     for draw in range(draws)]
+        column = []
+        for draw, part in enumerate(parts):
+            values = context(name, training_records(groups[name], seed + draw))
+            column.append(np.array([values[d][e] for d, e in zip(part.documents, part.elements, strict=True)],
+                                   np.float32))
+        columns[name] = np.concatenate(column).reshape(-1, 1)
+        _tick(progress)
+    return columns
+
+
+def gold_features(records: Sequence[dict], cache: FeatureCache | None = None) -> sm.CourtFeatures:
+    """Reviewed rulings' features as they are, one batch: their spans are exact and their names
+    real or already surrogates, so no surrogate replaces them."""
+    cache = cache or FeatureCache(None)
+    return cache.features(GOLD, f"{records_digest(records)}\0gold", lambda: list(records))
+
+
+def fit_all(fits: GroupedFits, names: Sequence[str], gold: tuple[sm.CourtFeatures, dict[str, int]] | None = None,
+            gold_weight: float = GOLD_WEIGHT) -> sm.SensitivityModel:
+    """The model on all ``names``, and with ``gold`` (reviewed rulings' features and the words
+    they print in clear) beside them, each of its rows weighted ``gold_weight``."""
+    if gold is None:
+        return fits(names)
+    courts = {**{n: fits.train[n] for n in names}, GOLD: gold[0]}
+    clears = {**{n: fits.clears[n] for n in names}, GOLD: gold[1]}
+    model = sm.fit(courts, clears, rounds=fits.rounds, boosters=fits.boosters, seed=fits.seed,
+                   weights={GOLD: gold_weight}, extra=fits.extra, records=fits.records)
+    model.config["courts"] = sorted(names)
+    if fits.on_fit is not None:
+        fits.on_fit()
+    return model
+
+
+def gold_config(described: dict, gold_weight: float) -> dict:
+    """What ``config.json`` records of the reviewed rulings: ``described`` (their files' digests
+    and counts), their weight, and that the thresholds were chosen without them."""
+    return {**described, "weight": gold_weight, "thresholds": "chosen on the weak labels' groups alone"}
+
+
 def scorer_config(validation: tr.Validation, thresholds: dict[str, float], *, held_out: str | None,
                   draws: int = DRAWS, grouped_by: str = "court", default_rule: str = tr.DEFAULT_RULE,
                   recall_first_rule: str = tr.RECALL_FIRST_RULE, with_consistency: bool = True) -> dict:
@@ -191,19 +263,35 @@ def train_scorer(groups: dict[str, list[dict]], *, cache: FeatureCache | None = 
                  rounds: int = sm.PARAMS["rounds"], boosters: int = sm.BOOSTERS, draws: int = DRAWS,
                  held_out: str | None = None, grouped_by: str = "court",
                  default_rule: str = tr.DEFAULT_RULE, recall_first_rule: str = tr.RECALL_FIRST_RULE,
+                 gold: Sequence[dict] | None = None, gold_weight: float = GOLD_WEIGHT,
+                 context: Callable[[str, list[dict]], Sequence[np.ndarray]] | None = None,
                  progress=None) -> tuple[sm.SensitivityModel, tr.Validation]:
     """The model fitted on ``groups`` (name -> anonymized records with their placeholder spans),
     its thresholds chosen on the groups' out-of-fold probabilities, and those probabilities; the
     background rulings a small batch is padded with drawn from ``groups``' records.
 
+    ``gold``: reviewed rulings (``{"id", "text", "spans"}``, exact labels) fitted beside the groups,
+    weighted ``gold_weight`` (:func:`fit_all`). They take no part in the thresholds: the rules
+    compare groups the model never saw, and a few reviewed rulings of one court are no such group.
+    Nor in the background, which the model stores: their texts hold names.
+
+    ``context``: each group's contextual probabilities (:func:`context_columns`), a column of the
+    model's rows after the features; the reviewed rulings' is missing.
+
     ``progress``: a tqdm-like bar with ``update``; :func:`steps` is its total."""
     names = sorted(groups)
     train = group_features(groups, cache, seed, draws, progress)
     clears = {name: sf.clear_counts(groups[name]) for name in names}
-    fits = GroupedFits(train, clears, rounds, boosters, seed, on_fit=lambda: _tick(progress))
+    reviewed = None
+    if gold:
+        reviewed = (gold_features(gold, cache), sf.clear_counts(gold))
+        _tick(progress)
+    extra = None if context is None else context_columns(groups, train, context, cache, seed, draws)
+    fits = GroupedFits(train, clears, rounds, boosters, seed, on_fit=lambda: _tick(progress), extra=extra,
+                       records=groups)
     validation = fits.out_of_fold(names)
     thresholds = tr.choose_all(validation)
-    model = fits(names)
+    model = fit_all(fits, names, reviewed, gold_weight)
     model.background = sm.Background.of([r for name in names for r in groups[name]])
     model.config.update(scorer_config(validation, thresholds, held_out=held_out, draws=draws, grouped_by=grouped_by,
                                       default_rule=default_rule, recall_first_rule=recall_first_rule))
@@ -211,10 +299,10 @@ def train_scorer(groups: dict[str, list[dict]], *, cache: FeatureCache | None = 
     return model, validation
 
 
-def steps(n_groups: int) -> int:
-    """What :func:`train_scorer` ticks: each group's features, the fits leaving each out, the
-    fit on all, the thresholds."""
-    return n_groups + n_groups + 1 + 1
+def steps(n_groups: int, gold: bool = False) -> int:
+    """What :func:`train_scorer` ticks: each group's features (and the reviewed rulings'), the
+    fits leaving each out, the fit on all, the thresholds."""
+    return n_groups + int(gold) + n_groups + 1 + 1
 
 
 def _tick(progress) -> None:

@@ -58,14 +58,20 @@ MONOTONE = {"zipf_de": -1, "lex_common": -1, "part1_common": -1, "clear_count": 
             "name_shape": 1, "standalone": 1, "doc_salutation": 1, "doc_title": 1, "doc_standalone": 1,
             "prev1_rate": 1, "prev2_rate": 1, "next1_rate": 1, "doc_prev1_rate": 1, "doc_prev1_rate_min": 1,
             "doc_prev1_rate_mean": 1}
-# share of the training documents whose batch feature is hidden, so a document scored alone
-# (no batch) meets a case the model has seen
+# Columns stacked after sf.FEATURES only for a model whose config.json lists them ("extra_features"):
+# "context_prob", a contextual model's probability of the element (train-scorer --context-model),
+# cross-fitted for the training rows; a higher one can only raise the answer
+CONTEXT_FEATURE = "context_prob"
+EXTRA_FEATURES = (CONTEXT_FEATURE,)
+MONOTONE_EXTRA = {CONTEXT_FEATURE: 1}
+# share of the training documents whose batch feature is hidden, so a model without background
+# rulings (no batch feature) meets a case it has seen
 BATCH_DROPOUT = 0.3
-# A batch of fewer documents than BACKGROUND_BELOW (one ruling scored alone, or ten) is scored as if
-# among BACKGROUND_DOCUMENTS more: published rulings of the training courts, whose anonymized texts
-# name no party. Its own words count once in the batch feature, the courts' vocabulary as often
-# as in a batch of a court's output (alone a ruling has no batch feature; in a batch of ten a
-# party's name in one ruling looks like the court's vocabulary: docs/experiments.md)
+# Every ruling is scored as if among BACKGROUND_DOCUMENTS published rulings of the training courts,
+# whose anonymized texts name no party, and no other (alone_shares): its own words count once in
+# the batch feature, the courts' vocabulary as often as the background holds it. The rulings scored
+# with it never count, so none can take a span away (docs/experiments.md, "One document, one
+# answer"). BACKGROUND_BELOW: the batches the benchmarks' in_batches pads, as score once did
 BACKGROUND_BELOW = 100
 BACKGROUND_DOCUMENTS = 100
 # Most capitalized words are common nouns: the fit sees this share of the negatives (weighted up
@@ -79,6 +85,12 @@ _TABLE_COLUMNS = [sf.COLUMN[n] for n in ("prev1_rate", "prev1_count", "prev2_rat
 FORMAT = 1
 # columns that make a candidate public or no name at all: its probability is 0 (predict_rows)
 PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("judge_list", "seat", "public_name", "abbreviation", "country")]
+# Exemptions are conventions: under --recall-first a public rule multiplies the trees' probability by
+# this instead of zeroing it, so review still sees a seat a court anonymizes ("Landratsamt K.")
+RECALL_FIRST_PUBLIC_WEIGHT = 0.1
+# the policy's exemptions (rulings_anon.replacement.policy.EXEMPTIONS) and the columns they are
+EXEMPTION_COLUMNS = {"judges": "judge_list", "seats": "seat", "public_names": "public_name",
+                     "abbreviations": "abbreviation", "countries": "country"}
 
 
 @dataclass
@@ -196,6 +208,17 @@ def padded(df: dict[str, int], size: int, background: Background | None) -> tupl
     return background.pad(df, size) if background is not None else (df, size)
 
 
+def alone_shares(words: Sequence[str], background: Background | None) -> np.ndarray:
+    """The batch feature of a ruling's candidate ``words`` with the ruling decided alone: the share
+    of the background rulings and the ruling itself that hold each word ((count + 1) / (rulings +
+    1)); NaN without background. Training and ``score`` compute it so, and no other ruling scored
+    with it can change a ruling's answer (docs/experiments.md, "One document, one answer")."""
+    if background is None or background.documents + 1 < sf.MIN_BATCH:
+        return np.full(len(words), np.nan, np.float32)
+    frequency, size = background.frequency, background.documents + 1
+    return np.array([(frequency.get(w, 0) + 1) / size for w in words], np.float32)
+
+
 class SensitivityModel:
     """Boosters fitted with different seeds (their probabilities averaged) and their tables;
     ``threshold``s from ``config``; the ``background`` rulings a small batch is padded with."""
@@ -203,40 +226,68 @@ class SensitivityModel:
     def __init__(self, boosters: list, tables: sf.Tables, config: dict | None = None,
                  background: Background | None = None):
         self.boosters, self.tables, self.config, self.background = list(boosters), tables, config or {}, background
+        # what a public rule multiplies the probability by (0: public; recall-first: RECALL_FIRST_PUBLIC_WEIGHT),
+        # and the PUBLIC_COLUMNS a policy switched off (``exemptions``): those rules lower nothing
+        self.public_weight = 0.0
+        self.public_columns = list(PUBLIC_COLUMNS)
+
+    @property
+    def extra_features(self) -> tuple[str, ...]:
+        """The columns the boosters read after sf.FEATURES (a contextual model's probability)."""
+        return tuple(self.config.get("extra_features") or ())
+
+    def follow_exemptions(self, recall_first: bool = False, off: Sequence[str] = ()) -> None:
+        """Let the public rules zero a probability (the default) or, ``recall_first``, lower it
+        (:data:`RECALL_FIRST_PUBLIC_WEIGHT`); the exemptions ``off`` (names of
+        :data:`EXEMPTION_COLUMNS`) a court's policy does not follow lower nothing."""
+        self.public_weight = RECALL_FIRST_PUBLIC_WEIGHT if recall_first else 0.0
+        dropped = {sf.COLUMN[EXEMPTION_COLUMNS[name]] for name in off}
+        self.public_columns = [c for c in PUBLIC_COLUMNS if c not in dropped]
 
     def predict_rows(self, rows: np.ndarray) -> np.ndarray:
         if not len(rows):
             return np.zeros(0)
+        if rows.shape[1] != sf.N + len(self.extra_features):
+            raise ModelError(f"the sensitivity model reads {sf.N + len(self.extra_features)} columns "
+                             f"({', '.join(self.extra_features) or 'no extra ones'} after the features), "
+                             f"not {rows.shape[1]}")
         probabilities = np.mean([b.predict(rows, num_threads=1, **EARLY_STOP) for b in self.boosters], axis=0)
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
         # public officials, the seats of courts and authorities and landmarks, registered marks, quoted terms,
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
         # listed abbreviations ("Abb."), countries and states
-        probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] = 0.0
+        if self.public_columns:
+            probabilities[rows[:, self.public_columns].max(axis=1) > 0] *= self.public_weight
         return probabilities
 
-    def predict_court(self, court: CourtFeatures) -> np.ndarray:
-        return self.predict_rows(with_tables(court, self.tables))
+    def predict_court(self, court: CourtFeatures, extra: np.ndarray | None = None) -> np.ndarray:
+        """``court``'s probabilities, each ruling decided alone (:func:`alone_shares`); ``extra``:
+        its candidates' extra columns ([candidates, k])."""
+        rows = with_tables(court, self.tables)
+        rows[:, sf.COLUMN["batch_share"]] = alone_shares(court.words, self.background)
+        return self.predict_rows(stacked(rows, extra))
 
-    def predict_texts(self, texts: Sequence[str], recognizer_hits: Sequence | None = None,
-                      batch: bool = True) -> list[dict[int, float]]:
+    def predict_texts(self, texts: Sequence[str], recognizer_hits: Sequence | None = None) -> list[dict[int, float]]:
         """Per text, element index -> probability that courts anonymize it (capitalized elements)."""
         from rulings_anon.analyzer import recognizers as rec
 
-        df, size = padded(sf.batch_document_frequency(texts), len(texts), self.background) if batch else (None, 0)
         out = []
         for i, text in enumerate(texts):
             hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
-            candidates, probabilities = self.predict_text(text, hits, df, size)
+            candidates, probabilities = self.predict_text(text, hits)
             out.append(dict(zip(candidates, (float(p) for p in probabilities), strict=True)))
         return out
 
-    def predict_text(self, text: str, recognizer_hits, batch_df: dict[str, int] | None, batch_size: int,
-                     elements=None) -> tuple[list[int], np.ndarray]:
-        """The candidate elements of one text (indices) and their probabilities, the batch's
-        document frequencies ``batch_df`` already padded (:func:`padded`)."""
-        features = sf.document_features(text, self.tables, recognizer_hits, batch_df, batch_size, elements=elements)
-        return features.candidates, self.predict_rows(features.rows)
+    def predict_text(self, text: str, recognizer_hits, elements=None,
+                     context: np.ndarray | None = None) -> tuple[list[int], np.ndarray]:
+        """The candidate elements of one text (indices) and their probabilities, the text decided
+        alone (:func:`alone_shares`); ``context``: every element's contextual probability, for a
+        model that reads it."""
+        features = sf.document_features(text, self.tables, recognizer_hits, elements=elements)
+        words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+        features.rows[:, sf.COLUMN["batch_share"]] = alone_shares(words, self.background)
+        extra = None if context is None else np.asarray(context, np.float32)[features.candidates].reshape(-1, 1)
+        return features.candidates, self.predict_rows(stacked(features.rows, extra))
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -256,43 +307,80 @@ class SensitivityModel:
         (directory / "config.json").write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def stacked(rows: np.ndarray, extra: np.ndarray | None) -> np.ndarray:
+    """``rows`` with the ``extra`` columns (one row per row) after them."""
+    if extra is None:
+        return rows
+    return np.concatenate([rows, np.asarray(extra, np.float32).reshape(len(rows), -1)], axis=1)
+
+
 def booster_file(i: int) -> str:
     return "model.txt" if i == 0 else f"model-{i}.txt"
 
 
 def fit(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rounds: int = PARAMS["rounds"],
-        seed: int = 0, boosters: int = BOOSTERS) -> SensitivityModel:
+        seed: int = 0, boosters: int = BOOSTERS, weights: dict[str, float] | None = None,
+        extra: dict[str, np.ndarray] | None = None, extra_features: Sequence[str] = (CONTEXT_FEATURE,),
+        records: dict[str, Sequence[dict]] | None = None) -> SensitivityModel:
     """Fit on ``courts`` (name -> features with gold labels), their table columns cross-fitted:
     ``boosters`` boosters with seeds ``seed``, ``seed + 1``, ... (each its own negatives, hidden
-    batch features, bagging), whose probabilities the model averages."""
+    batch features, bagging), whose probabilities the model averages; ``weights``: a court's
+    rows count this many times (reviewed rulings among weak labels), 1 where not given. ``extra``:
+    per court its candidates' ``extra_features`` columns stacked after the features (missing, NaN,
+    for a court it does not name), and config.json lists them. ``records``: per court its anonymized
+    rulings, the background rulings (:class:`Background`) of the model and, cross-fitted, of each
+    court's rows' batch feature (:func:`alone_shares`; a court without them sees all of them)."""
     names = sorted(courts)
-    fitted = [_fit_booster(courts, clears, rounds, seed + i) for i in range(boosters)]
+    backgrounds = _backgrounds(records, names)
+    extra_features = tuple(extra_features) if extra is not None else ()
+    fitted = [_fit_booster(courts, clears, rounds, seed + i, weights or {}, extra, extra_features,
+                           backgrounds=backgrounds) for i in range(boosters)]
     tables = build_tables([courts[n] for n in names], [clears[n] for n in names])
-    return SensitivityModel(fitted, tables, {"courts": names, "rounds": rounds})
+    config = {"courts": names, "rounds": rounds} | ({"extra_features": list(extra_features)} if extra_features else {})
+    return SensitivityModel(fitted, tables, config, backgrounds.get(None))
 
 
-def _fit_booster(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rounds: int, seed: int):
+def _backgrounds(records: dict[str, Sequence[dict]] | None, names: Sequence[str]) -> dict:
+    """The background of all ``records`` (key None) and of each court's rows: the other courts'."""
+    if not records:
+        return {}
+    courts = [c for c in sorted(records) if c in names]
+    every = Background.of([r for c in courts for r in records[c]])
+    return {None: every} | {n: Background.of([r for c in courts if c != n for r in records[c]])
+                            for n in names if n in records}
+
+
+def _fit_booster(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, int]], rounds: int, seed: int,
+                 weights: dict[str, float], extra: dict[str, np.ndarray] | None = None,
+                 extra_features: tuple[str, ...] = (), backgrounds: dict | None = None):
     import lightgbm
 
     names = sorted(courts)
-    parts, labels = [], []
+    parts, labels, scales = [], [], []
     rng = np.random.default_rng(seed)
     for name in names:
         others = [n for n in names if n != name]
         tables = build_tables([courts[n] for n in others], [clears[n] for n in others])
         rows = with_tables(courts[name], tables)
+        background = (backgrounds or {}).get(name, (backgrounds or {}).get(None))
+        rows[:, sf.COLUMN["batch_share"]] = alone_shares(courts[name].words, background)
         hidden = rng.random(int(courts[name].documents.max()) + 1 if len(rows) else 0) < BATCH_DROPOUT
         if len(rows):
             rows[hidden[courts[name].documents], sf.COLUMN["batch_share"]] = np.nan
         kept = courts[name].labels | (rng.random(len(rows)) < NEGATIVE_SHARE)
+        if extra_features:
+            missing = np.full((len(rows), len(extra_features)), np.nan, np.float32)
+            rows = stacked(rows, extra.get(name, missing))
         parts.append(rows[kept])
         labels.append(courts[name].labels[kept])
+        scales.append(np.full(int(kept.sum()), weights.get(name, 1.0), np.float32))
+    columns = list(sf.FEATURES) + list(extra_features)
     params = {k: v for k, v in PARAMS.items() if k != "rounds"} | {
-        "seed": seed, "monotone_constraints": [MONOTONE.get(f, 0) for f in sf.FEATURES]}
+        "seed": seed, "monotone_constraints": [(MONOTONE | MONOTONE_EXTRA).get(f, 0) for f in columns]}
     y = np.concatenate(labels)
-    weights = np.where(y, 1.0, 1.0 / NEGATIVE_SHARE).astype(np.float32)
-    dataset = lightgbm.Dataset(np.concatenate(parts), y.astype(np.float32), weight=weights,
-                               feature_name=list(sf.FEATURES), categorical_feature=list(sf.CATEGORICAL), free_raw_data=True)
+    sample_weights = np.where(y, 1.0, 1.0 / NEGATIVE_SHARE).astype(np.float32) * np.concatenate(scales)
+    dataset = lightgbm.Dataset(np.concatenate(parts), y.astype(np.float32), weight=sample_weights,
+                               feature_name=columns, categorical_feature=list(sf.CATEGORICAL), free_raw_data=True)
     return lightgbm.train(params, dataset, num_boost_round=rounds)
 
 
@@ -318,6 +406,10 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
         raise ModelError(f"{directory}: the sensitivity model was fitted on other features than this version "
                          f"computes (not in the model: {', '.join(missing) or 'none'}; not in this version: "
                          f"{', '.join(unknown) or 'none'}); refit it with rulings-anon train-scorer")
+    unknown_extra = [f for f in config.get("extra_features") or () if f not in EXTRA_FEATURES]
+    if unknown_extra:
+        raise ModelError(f"{directory}: the sensitivity model reads columns this version cannot compute "
+                         f"({', '.join(unknown_extra)}); refit it with rulings-anon train-scorer")
     boosters = []
     for i in range(int(config.get("boosters", 1))):
         if not (directory / booster_file(i)).exists():
@@ -348,6 +440,18 @@ def is_sensitivity_directory(model_dir) -> bool:
 
 
 DEFAULT_RULE, RECALL_FIRST_RULE = "default_rule", "recall_first_rule"
+CONTEXT_MODEL = "context_model"
+
+
+def context_model_dir(model_dir) -> Path | None:
+    """The contextual model directory ``model_dir``'s ``config.json`` names (train-scorer
+    --context-model), or None; a relative one is taken from ``model_dir``."""
+    directory = Path(model_dir)
+    try:
+        named = json.loads((directory / "config.json").read_text(encoding="utf-8")).get(CONTEXT_MODEL)
+    except (OSError, ValueError):
+        return None
+    return None if not named else directory / named
 
 
 def stored_threshold(model_dir, recall_first: bool = False) -> float:
@@ -364,29 +468,23 @@ def stored_threshold(model_dir, recall_first: bool = False) -> float:
 
 class SensitivityElementModel:
     """The sensitivity model as an element model (``evaluate --method none``, ``score``): every
-    capitalized element gets its probability, every other element 0. The batch features count the
-    documents given to :meth:`set_batch` (all input documents of a ``score`` run, scored already
-    or not), else the documents of each call; fewer than :data:`BACKGROUND_BELOW` are padded with
-    the model's background rulings."""
+    capitalized element gets its probability, every other element 0. Each document is judged
+    alone (:func:`alone_shares`): its probabilities are the same whatever is scored with it."""
 
     kind = SENSITIVITY
     # probabilities() takes the texts' elements and recognizer hits from the caller (evidence.observe)
     reads_recognizer_hits = True
 
-    def __init__(self, model_dir=None, progress: bool = False):
+    def __init__(self, model_dir=None, progress: bool = False, context=None):
+        """``context``: the element model (``probabilities(documents)``) of the contextual model
+        whose probability the model reads, for a model fitted with one (:func:`context_model_dir`)."""
         self.model = load_model(model_dir)
         self.model_dir = Path(model_dir) if model_dir is not None else None
-        self.batch_df: dict[str, int] | None = None
-        self.batch_size = 0
-
-    def set_batch(self, texts) -> None:
-        texts = list(texts)
-        self.set_batch_frequency(sf.batch_document_frequency(texts), len(texts))
-
-    def set_batch_frequency(self, df: dict[str, int], size: int) -> None:
-        """The batch's document frequencies, counted elsewhere (by the Beam pipeline, across workers);
-        a small batch padded with the model's background rulings."""
-        self.batch_df, self.batch_size = padded(df, size, self.model.background)
+        if self.model.extra_features and context is None:
+            raise ModelError(f"{self.model_dir}: this sensitivity model reads a contextual model's probability "
+                             "(config.json's context_model); run it with `rulings-anon score --model`, which "
+                             "loads that model (needs the extra train)")
+        self.context = context
 
     def probabilities(self, documents, candidates=None, elements=None, recognizer_hits=None) -> list[np.ndarray]:
         """Per document, each element's probability.
@@ -400,15 +498,13 @@ class SensitivityElementModel:
         if candidates is not None:
             raise ModelError("the sensitivity model classifies unmasked elements only (method none)")
         texts = [d.text for d in documents]
-        if self.batch_df is not None:
-            df, size = self.batch_df, self.batch_size
-        else:
-            df, size = padded(sf.batch_document_frequency(texts), len(texts), self.model.background)
+        context = self.context.probabilities(documents) if self.context is not None else None
         result = []
         for i, text in enumerate(texts):
             hits = rec.analyze(text) if recognizer_hits is None else recognizer_hits[i]
             own = None if elements is None else elements[i]
-            candidates, probabilities = self.model.predict_text(text, hits, df, size, elements=own)
+            candidates, probabilities = self.model.predict_text(text, hits, elements=own,
+                                                                context=None if context is None else context[i])
             values = np.zeros(count_elements(text) if own is None else len(own), np.float32)
             if candidates:
                 values[candidates] = probabilities

@@ -56,6 +56,12 @@ def read_document(path) -> Document:
     return document
 
 
+def remember_source(doc_id: str, path) -> None:
+    """Note that document ``doc_id`` was read from the document file ``path`` (in another process:
+    a worker of ``score --runner``), so that its anonymized copy is written in that file's format."""
+    _SOURCES[doc_id] = Path(path)
+
+
 def source_file(doc_id: str) -> Path | None:
     """The document file ``doc_id`` was read from in this process, if it was one."""
     return _SOURCES.get(doc_id)

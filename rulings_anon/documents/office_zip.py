@@ -66,9 +66,9 @@ class Package:
             raise InputError(f"damaged {self.kind} document: cannot unpack {name} ({exc})", self.path) from None
 
     def xml(self, name: str):
-        """The parsed XML part ``name``; damaged XML is an :class:`InputError`."""
+        """The parsed XML part ``name`` (as last put, if it was); damaged XML is an :class:`InputError`."""
         try:
-            return etree.fromstring(self.raw(name), _PARSER)
+            return etree.fromstring(self.replaced.get(name) or self.raw(name), _PARSER)
         except (etree.XMLSyntaxError, ValueError):
             raise InputError(f"damaged {self.kind} document: {name} is not well-formed XML", self.path) from None
 

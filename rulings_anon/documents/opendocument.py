@@ -5,7 +5,8 @@ Read with lxml from the package's ``styles.xml`` (the master pages' headers and 
 elements' text and tails, so a segment is an element and which of the two it is. Tracked changes
 are accepted (the change log, which holds deleted text and its authors, is dropped) and comments
 (``office:annotation``) are dropped, reading and writing alike. The written file also loses the
-author, title and user-defined fields of ``meta.xml`` and the first page's thumbnail.
+author, title and user-defined fields of ``meta.xml`` and the first page's thumbnail; link
+targets, bookmark names and image titles are rewritten like the text (:mod:`.odf_hidden`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 from rulings_anon.errors import InputError
 
+from . import odf_hidden
+from .hidden_names import HiddenNames
 from .office_zip import Package, remove_keeping_tail
 from .segments import TextBuilder, TextMap, rewritten
 
@@ -95,6 +98,7 @@ def write(path: Path, replacements, handle) -> None:
     package, roots, text_map = open_odt(path)
     for segment, value in rewritten(text_map, replacements):
         setattr(segment.node, segment.attr, value)
+    odf_hidden.scrub(package, roots, HiddenNames(text_map.text, replacements))
     for name, root in roots.items():
         package.put(name, root)
     if "meta.xml" in package.names:

@@ -6,7 +6,8 @@ each paragraph's ``w:t`` text in document order. Tracked changes are accepted (i
 deletions dropped) and the alternative content Word keeps for old readers is dropped, the same
 way when reading and when writing, so offsets agree. The written file also loses what names
 people outside the text: comments, the people list, change authors, thumbnails, the core and
-extended properties' author, title and company, custom properties.
+extended properties' author, title, company and hyperlinks, custom properties; link targets,
+field codes, bookmark names and alt text are rewritten like the text (:mod:`.word_hidden`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from . import word_hidden
+from .hidden_names import HiddenNames
 from .office_zip import Package
 from .segments import TextBuilder, TextMap, rewritten
 
@@ -111,6 +114,7 @@ def write(path: Path, replacements, handle) -> None:
     for segment, value in rewritten(text_map, replacements):
         segment.node.text = value
         segment.node.set(XML_SPACE, "preserve")
+    word_hidden.scrub(package, roots, HiddenNames(text_map.text, replacements))
     for name, root in roots.items():
         _scrub_authors(root)
         package.put(name, root)
@@ -154,7 +158,7 @@ def _drop_relations(package: Package, name: str) -> None:
 
 
 _CORE_KEEP = {"created", "modified", "revision"}
-_APP_CLEAR = {"Company", "Manager", "HyperlinkBase", "Template"}
+_APP_CLEAR = {"Company", "Manager", "HyperlinkBase", "Template", "HLinks"}
 
 
 def _scrub_properties(package: Package) -> None:

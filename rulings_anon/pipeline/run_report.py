@@ -2,8 +2,9 @@
 
 Sections, each from a file a stage wrote (named in the config's ``report`` entry):
 
-* first, the product: ``score``'s default on the held-out court, from ``evaluate --json`` of the
-  sensitivity model (``scorer``), with the leak figures;
+* first, the product: ``score``'s decision on the held-out court, from ``evaluate --json`` of the
+  sensitivity model (``scorer``; ``scorer_model`` the folder a ``train-scorer`` stage wrote), with the
+  leak figures, beside the contextual model's (``contextual``, its method none);
 * corpus statistics (Table 5.1) from the preprocess ``stats.json``;
 * placeholder-detection validation (Table 6.1) from ``validate-placeholders --json``;
 * the evaluation tables (6.2-6.4) and the validation-test gap (7.1) that ``evaluate --report``
@@ -42,20 +43,43 @@ def _expand(value, run_dir: Path):
     return value
 
 
-def _scorer_section(path: Path, court: str) -> list[str]:
-    """``score``'s default decision on the held-out court: the figures a court asks for first."""
-    result = read_json(path)
+def _figures_row(label: str, result: dict) -> str:
     m, leaks = result["metrics"], result.get("leaks") or {}
-    lines = [f"## What `score` does by default on {court} (held out)", "",
-             "`score` runs the sensitivity model of `rulings_anon/data/scorer` (gradient-boosted trees over every capitalized "
-             "word, no NER), fitted on the five dev courts, threshold chosen by leaving courts out. The contextual "
-             "models this run trained on 2 CPU cores are in the tables below; `score` does not use them by default.",
-             "", "| recall | precision | F1 | missed per 10,000 elements | documents with a missed name |",
-             "| --- | --- | --- | --- | --- |",
-             f"| {100 * m['recall']:.1f} | {100 * m['precision']:.1f} | {100 * m['f1']:.1f} | "
-             f"{leaks.get('missed_per_10k', float('nan')):.2f} | "
-             f"{leaks.get('documents_with_missed_name', '-')} of {leaks.get('documents', '-')} |", ""]
-    return lines
+    return (f"| {label} | {100 * m['recall']:.1f} | {100 * m['precision']:.1f} | {100 * m['f1']:.1f} | "
+            f"{leaks.get('missed_per_10k', float('nan')):.2f} | "
+            f"{leaks.get('documents_with_missed_name', '-')} of {leaks.get('documents', '-')} |")
+
+
+def _model_words(model_dir: Path | None) -> tuple[str, str]:
+    """What the scorer is and its row's label: the model a ``train-scorer`` stage wrote (its
+    boosters, rounds and threshold from its config), else the bundled one."""
+    config_file = Path(model_dir) / "config.json" if model_dir else None
+    if config_file is None or not config_file.exists():
+        return ("`score` runs the sensitivity model of `rulings_anon/data/scorer` (gradient-boosted trees over every "
+                "capitalized word, no NER), fitted on the five dev courts, threshold chosen by leaving courts out.",
+                "sensitivity model (`rulings_anon/data/scorer`)")
+    config = read_json(config_file)
+    rule = config.get("default_rule", "f15")
+    threshold = (config.get("thresholds") or {}).get(rule)
+    chosen = f"threshold {threshold:g} ({rule})" if isinstance(threshold, (int, float)) else f"rule {rule}"
+    return (f"This run trained the sensitivity model `score` runs (`train-scorer`, `{model_dir}`: "
+            f"{config.get('boosters', 1)} booster(s) of {config.get('rounds', '?')} rounds over every capitalized "
+            f"word, no NER), on {', '.join(c.upper() for c in config.get('courts', []))}, {chosen} chosen by "
+            "leaving each court out; the evaluate and score stages use it.",
+            f"sensitivity model of this run (`train-scorer`, {chosen})")
+
+
+def _scorer_section(path: Path, court: str, model_dir=None, contextual=None) -> list[str]:
+    """``score``'s decision on the held-out court, beside the contextual model's (method none):
+    the figures a court asks for first."""
+    about, label = _model_words(model_dir)
+    lines = [f"## What `score` does on {court} (held out)", "", about + " The contextual models this run "
+             "trained on 2 CPU cores are in the tables below; `score` does not use them by default.",
+             "", "| model | recall | precision | F1 | missed per 10,000 elements | documents with a missed name |",
+             "| --- | --- | --- | --- | --- | --- |", _figures_row(label, read_json(path))]
+    if contextual and Path(contextual).exists():
+        lines.append(_figures_row("contextual model of this run (method none)", read_json(Path(contextual))))
+    return lines + [""]
 
 
 def _stats_section(path: Path) -> list[str]:
@@ -130,7 +154,8 @@ def write_report(config: PipelineConfig) -> Path:
     if spec.get("intro"):
         lines += [spec["intro"], ""]
     if spec.get("scorer") and Path(spec["scorer"]).exists():
-        lines += _scorer_section(Path(spec["scorer"]), spec.get("held_out_court", "?"))
+        lines += _scorer_section(Path(spec["scorer"]), spec.get("held_out_court", "?"), spec.get("scorer_model"),
+                                 spec.get("contextual"))
     if spec.get("stats") and Path(spec["stats"]).exists():
         lines += _stats_section(Path(spec["stats"]))
     if spec.get("detector") and Path(spec["detector"]).exists():

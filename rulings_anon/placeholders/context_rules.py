@@ -29,6 +29,13 @@ from .element_runs import (
     roman_one,
 )
 from .forms import Forms, is_common_noun
+from .local_conventions import (
+    no_placeholder,
+    number_slot,
+    placeholder_slot,
+    quoted_name,
+    sentence_end_ellipsis,
+)
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,10 @@ class ContextRules:
             return self._omission(w)
         if core in self.p.two_letter_abbreviations:
             return True
+        if placeholder_slot(self.forms, texts, i, core):
+            return False  # "Landratsamt K.", "Fl.Nr. X": a seat or a number the court shortened
+        if no_placeholder(self.forms, texts, i, core):
+            return True  # "Klassen B und C1E", "U. v. 29.3.2017", "an der B …"
         if w.pred_norm in self.p.unit_words and self.p.unknown_letters.match(core):
             return False  # "Abteilung X des BND", "Referat XY": a unit left unnamed
         if pattern == "surname_abbreviation":
@@ -122,6 +133,8 @@ class ContextRules:
         w = Window.at(texts, i, self.forms.core(texts[i]), pattern, self.forms, state)
         if pattern == "simple_ellipsis":
             return ("omission",) if self._omission(w) else ()
+        if no_placeholder(self.forms, texts, i, w.core) and not placeholder_slot(self.forms, texts, i, w.core):
+            return ("convention",)
         groups = (("designation", self._abbreviation_or_designation), ("letter_context", self._letter_in_context),
                   ("reference", self._reference), ("before_clear", self._before_word_in_clear),
                   ("citation", self._citation), ("label", self._label))
@@ -206,6 +219,16 @@ class ContextRules:
         """Whether an ellipsis is an omission: "(...)", "[...]", "...“", "..." inside a quotation or
         after a sentence or clause end; a placeholder ellipsis follows a word ("in ... wohnhaft")."""
         texts, i, raw, pred, succ, succ_core = w.texts, w.i, w.raw, w.pred, w.succ, w.succ_core
+        # a name or place left out at a sentence end ("zur Straße ...."), a number left out after its
+        # noun ("Fl.Nr. …", "(Az.: …)", "Kennzeichen: …"), or the rest of a name written with an
+        # asterisk ("B* …")
+        if (sentence_end_ellipsis(raw, pred) and not inside_quote(self.forms, texts, i)) \
+                or quoted_name(self.forms, texts, i):
+            return False
+        if not self.p.shape["bracketed_omission"].match(raw) and (
+                number_slot(self.forms, pred) or (pred is not None and pred.endswith("*")
+                                                  and self.classify(texts, i - 1, w.state) is not None)):
+            return False
         # After a capital letter it continues that placeholder ("die Firma B ... GmbH",
         # "der Zeuge W ...,"), also in a quotation.
         if (pred is not None and self.p.potential["single_letter"].match(pred)

@@ -44,6 +44,7 @@ from .context_rules import ContextRules
 from .document_state import DocumentState
 from .element_runs import abbreviation_indices
 from .forms import Forms, Patterns, load_patterns
+from .local_conventions import numbered_placeholders
 from .paragraphs import extract_paragraphs
 
 __all__ = ["SOURCE", "Judgement", "Patterns", "PlaceholderDetector", "load_patterns"]
@@ -132,7 +133,7 @@ class PlaceholderDetector:
         kinds: list[str | None] = [None] * len(texts)
         candidates = self.candidates(texts)
         if not candidates:
-            return kinds
+            return numbered_placeholders(self.forms, texts, kinds)
         state = state or self.paragraph_state(texts)
         if self.judge is not None:
             return self._continued(texts, self._judged(texts, kinds, state))
@@ -146,11 +147,11 @@ class PlaceholderDetector:
 
     def _continued(self, texts: list[str], kinds: list[str | None]) -> list[str | None]:
         """``kinds`` with a genitive "s" written apart after a placeholder labelled like it ("R. s
-        Büro")."""
+        Büro"), and with the numbered placeholders ("in Ort 2", "X-Straße 03")."""
         for i in range(1, len(texts)):
             if kinds[i] is None and kinds[i - 1] is not None and texts[i] in self.p.genitive_marks:
                 kinds[i] = kinds[i - 1]
-        return kinds
+        return numbered_placeholders(self.forms, texts, kinds)
 
     def _judged(self, texts: list[str], kinds: list[str | None], state: DocumentState) -> list[str | None]:
         """``kinds`` filled in by the learned judge (imported on first use)."""

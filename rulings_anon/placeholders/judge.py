@@ -271,7 +271,10 @@ class PlaceholderModel:
                 "weights": {k: round(v, 5) for k, v in sorted(self.weights.items())}}
 
     def save(self, path) -> None:
-        with open(path, "w", encoding="utf-8") as handle:
+        """Written atomically: an interrupted save leaves the old weights or none."""
+        from rulings_anon.jsonl import atomic_writer
+
+        with atomic_writer(path) as handle:
             json.dump(self.to_json(), handle, ensure_ascii=False, indent=0, sort_keys=False)
             handle.write("\n")
 
@@ -296,11 +299,12 @@ def load_model(path=None) -> PlaceholderModel | None:
 
 def fit_logistic(rows: list[list[str]], labels: list[bool], l2: float = 1.0, iterations: int = 300,
                  min_count: int = 2, positive_weight: float = 1.0, weights: list[float] | None = None,
-                 ) -> dict[str, float]:
+                 progress=None) -> dict[str, float]:
     """Weights of an L2-regularized logistic regression fitted by full-batch Adam.
 
     ``rows`` are feature strings per example; features seen fewer than ``min_count`` times are
     dropped (a word seen once says nothing about a new court). Deterministic: no sampling.
+    ``progress`` (if given) is called after each iteration.
     """
     counts: dict[str, int] = {}
     for row in rows:
@@ -336,6 +340,8 @@ def fit_logistic(rows: list[list[str]], labels: list[bool], l2: float = 1.0, ite
         m = b1 * m + (1 - b1) * grad
         v = b2 * v + (1 - b2) * grad * grad
         w -= lr * (m / (1 - b1 ** t)) / (np.sqrt(v / (1 - b2 ** t)) + eps)
+        if progress is not None:
+            progress(t)
     return {f: float(x) for f, x in zip(vocab, w) if abs(x) >= 1e-4 or f == "bias"}
 
 

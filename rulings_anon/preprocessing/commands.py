@@ -10,6 +10,7 @@ from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.diagnostics import summary
 from rulings_anon.runners import add_runner_option, beam_requested
 
+from .judge_commands import COMMANDS as JUDGE_COMMANDS
 from .preprocess_commands import COMMANDS as PREPROCESS_COMMANDS
 
 
@@ -184,4 +185,4 @@ COMMANDS = [
             _configure_build_ler, _run_build_ler),
 ]
 
-COMMANDS += PREPROCESS_COMMANDS
+COMMANDS += JUDGE_COMMANDS + PREPROCESS_COMMANDS

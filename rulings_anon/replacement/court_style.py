@@ -6,10 +6,15 @@ corpus is made of):
 
 * persons: the initial of every name word with a period: "Thilo Kemper" -> "T. K.",
   "Herrn Kemper" -> "Herrn K.", "Thilo von Schmiedeberg" -> "T. v. S.";
-* companies and organizations: the initial and the legal form, "Meyer Bau GmbH" -> "M-GmbH" (a
-  legal form right after the span is taken in: "Meyer GmbH" with the span "Meyer" -> "M-GmbH");
-  without a legal form the initial with a period;
+* companies and organizations: the initial of every word of the name, without periods, and the
+  legal form, "Meyer Bau GmbH" -> "M B GmbH", "Wimmer & Söhne KG" -> "W & S KG" (the commonest form
+  in the bundled courts' rulings, see docs/experiments.md); a name that a legal form follows, after
+  at most three more words of the name, is taken in whole ("die Wimmer Logistik GmbH" with the
+  span "Wimmer" -> "die W L GmbH": no word of it is left to locate the party), whatever type the
+  span has; without a legal form the initial with a period;
 * places, streets, dates, numbers, accounts, e-mail addresses and everything else: "...".
+
+An initial is a whole letter of the composed text: "Öztürk" written decomposed (NFD) -> "Ö.".
 
 A span without a type gets the type the terminal tool infers from its context
 (:func:`rulings_anon.replacement.type_inference.infer_type`: "Herrn Kemper" is a person, "in Kehl" a place).
@@ -18,6 +23,7 @@ A span without a type gets the type the terminal tool infers from its context
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from rulings_anon.data import path as data_path
@@ -46,35 +52,64 @@ def reference_type(text: str, span: Span) -> str:
     return infer_type(text, span.start, span.end)
 
 
+def initial(word: str) -> str:
+    """The first letter of ``word`` as one composed grapheme ("O" + combining diaeresis -> "Ö")."""
+    word = unicodedata.normalize("NFC", word)
+    end = 1
+    while end < len(word) and unicodedata.combining(word[end]):
+        end += 1
+    return word[:end]
+
+
 def _initials(words: str) -> str:
-    letters = [w for w in _WORD.findall(words) if w[0].isalpha()]
-    return " ".join(f"{w[0]}." for w in letters) or FILLER
+    letters = [w for w in _WORD.findall(unicodedata.normalize("NFC", words)) if w[0].isalpha()]
+    return " ".join(f"{initial(w)}." for w in letters) or FILLER
 
 
-def _with_form(initial: str, form: str) -> str:
-    """"M-GmbH", "M-GmbH & Co. KG"; a form in lower case or abbreviated keeps a space: "S. e. K."."""
-    return f"{initial}-{form}" if form[0].isupper() else f"{initial}. {form}"
+_JOINERS = ("&", "+", "und")  # kept between the initials of a company name: "W & S KG"
 
 
-def court_placeholder(text: str, span: Span) -> tuple[int, int, str]:
-    """``(start, end, placeholder)``: the range to replace (the span, perhaps with a following legal
-    form) and the court-style placeholder for it."""
+@lru_cache(maxsize=1)
+def _name_then_form() -> re.Pattern:
+    """At most three more words of a company's name, then its legal form: " Logistik GmbH"."""
+    words = r"(?P<words>(?:[ \t]+(?:[A-ZÄÖÜ][\w'’]*(?:-[\w'’]+)*|&|\+|und)){0,3}?)"
+    return re.compile(words + _legal_form_tail().pattern)
+
+
+def _company(name: str, form: str) -> str:
+    """"M B GmbH", "W & S KG", "S e. K.": the initials of the name's words and the legal form."""
+    letters = [initial(w) if w[0].isalpha() and w not in _JOINERS else w
+               for w in _WORD.findall(unicodedata.normalize("NFC", name)) if w[0].isalpha() or w in _JOINERS]
+    return f"{' '.join(letters)} {form}" if letters and letters[0] not in _JOINERS else FILLER
+
+
+def _shape(name: str, form: str) -> str:
+    """What a surrogate of a company is drawn for: "M-GmbH", "S. e. K." (one name word and the form)."""
+    first = initial(name.strip())
+    return f"{first}-{form}" if form[0].isupper() else f"{first}. {form}"
+
+
+def court_placeholder(text: str, span: Span, surrogate_shape: bool = False) -> tuple[int, int, str]:
+    """``(start, end, placeholder)``: the range to replace (the span, perhaps with the rest of a
+    company's name and its legal form after it) and the court-style placeholder for it; with
+    ``surrogate_shape`` a company's is the shape its surrogate is drawn for ("M-GmbH")."""
+    company = _shape if surrogate_shape else _company
     style = STYLE_OF_TYPE.get(reference_type(text, span))
     piece = text[span.start:span.end]
-    if style == "initials":
-        return span.start, span.end, _initials(piece)
-    if style == "company":
-        tail = _legal_form_tail()
+    if piece[:1].isupper() and not any(c.isdigit() for c in piece):  # a company's name, whatever its type
         inside = None
-        for match in tail.finditer(piece):
+        for match in _legal_form_tail().finditer(piece):
             if match.end() == len(piece) and match.start() > 0:
                 inside = match
         if inside is not None:
-            return span.start, span.end, _with_form(piece[0], inside.group("form"))
-        after = tail.match(text, span.end)
-        if after is not None and piece[:1].isalpha():
-            return span.start, after.end(), _with_form(piece[0], after.group("form"))
-        return span.start, span.end, f"{piece[0]}." if piece[:1].isalpha() else FILLER
+            return span.start, span.end, company(piece[:inside.start()], inside.group("form"))
+        after = _name_then_form().match(text, span.end)
+        if after is not None:
+            return span.start, after.end(), company(piece + after.group("words"), after.group("form"))
+    if style == "initials":
+        return span.start, span.end, _initials(piece)
+    if style == "company":
+        return span.start, span.end, f"{initial(piece)}." if piece[:1].isalpha() else FILLER
     return span.start, span.end, FILLER
 
 

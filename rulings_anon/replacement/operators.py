@@ -6,7 +6,7 @@ text with one :class:`Operator` and returns a :class:`Replaced`: the new text, t
 :class:`~rulings_anon.document.Span` of each replacement in it, and the edits that map offsets of
 the old text to the new one. The operators (:data:`OPERATORS`):
 
-* :class:`CourtPlaceholder`: court style, "Thilo Kemper" -> "T. K.", "Meyer GmbH" -> "M-GmbH",
+* :class:`CourtPlaceholder`: court style, "Thilo Kemper" -> "T. K.", "Meyer GmbH" -> "M GmbH",
   everything else "..." (``score --anonymize``; :mod:`rulings_anon.replacement.court_style`);
 * :class:`CategoryTag`: the reference type in angle brackets, "Thilo Kemper" -> "<person>";
 * :class:`PlaceholderSurrogate`: a placeholder the court left -> a realistic surrogate that keeps
@@ -138,7 +138,7 @@ def replace(text: str, spans: Sequence[Span], operator: Operator) -> Replaced:
 
 
 class CourtPlaceholder(Operator):
-    """Court style: "Thilo Kemper" -> "T. K.", "Meyer Bau GmbH" -> "M-GmbH", a place -> "..."."""
+    """Court style: "Thilo Kemper" -> "T. K.", "Meyer Bau GmbH" -> "M B GmbH", a place -> "..."."""
 
     name = "court_placeholder"
 
@@ -211,7 +211,7 @@ class ReferenceSurrogate(Operator):
 
     def operate(self, text: str, span: Span) -> Piece:
         kind = surrogate_type(reference_type(text, span))
-        start, end, placeholder = court_placeholder(text, span)
+        start, end, placeholder = court_placeholder(text, span, surrogate_shape=True)
         before = text[max(0, start - 60):start]
         if kind == "person":
             value = self.table.person(text[start:end], before, text, end)

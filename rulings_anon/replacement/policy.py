@@ -3,12 +3,14 @@
 A policy file is JSON or TOML (``rulings_anon/data/policies/default.toml`` is the shipped default and documents
 the keys): ``operators`` maps a type to ``placeholder``, ``pseudonym``, ``tag``, ``redact`` or
 ``keep``; ``allow`` lists names never anonymized (a span whose words all belong to one is left out);
-``deny`` lists names always anonymized (every whole-word mention becomes a span). Presidio chooses
-operators per entity type the same way.
+``deny`` lists names always anonymized (every whole-word mention becomes a span); ``alone`` says which
+details count on their own, whatever the contextual model says (a birth date, a postcode with its
+town, a land parcel; the engine adds them). Presidio chooses operators per entity type the same way.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings_anon.document import Span
+from rulings_anon.entity_types import DETAIL_NAMES
 from rulings_anon.errors import InputError
 
 from .court_style import reference_type, surrogate_type
@@ -38,6 +41,8 @@ class Policy:
     operators: dict[str, str] = field(default_factory=lambda: {"default": "placeholder"})
     allow: tuple[str, ...] = ()
     deny: tuple[tuple[str, str], ...] = ()  # (name, type)
+    alone: tuple[str, ...] = ()  # the details (rulings_anon.entity_types.DETAIL_NAMES) that count on their own
+    exempt_off: tuple[str, ...] = ()  # the EXEMPTIONS this court does not follow
 
 
 def default_policy_path() -> Path:
@@ -68,10 +73,11 @@ def load_policy(path=None) -> Policy:
 
 def policy_from(data, where=None) -> Policy:
     if not isinstance(data, dict):
-        raise InputError("a policy is a table with operators, allow and deny", where)
-    unknown = sorted(set(data) - {"operators", "allow", "deny"})
+        raise InputError("a policy is a table with operators, allow, deny and alone", where)
+    unknown = sorted(set(data) - {"operators", "allow", "deny", "alone", "exemptions"})
     if unknown:
-        raise InputError(f"unknown policy key {unknown[0]!r} (known: operators, allow, deny)", where)
+        raise InputError(f"unknown policy key {unknown[0]!r} (known: operators, allow, deny, alone, exemptions)",
+                         where)
     operators = data.get("operators", {})
     if not isinstance(operators, dict) or not all(isinstance(v, str) for v in operators.values()):
         raise InputError("'operators' maps types to operator names", where)
@@ -92,7 +98,37 @@ def policy_from(data, where=None) -> Policy:
         if not isinstance(name, str) or not name.strip() or not isinstance(kind, str):
             raise InputError("'deny' is a list of names (or of {name, type} tables)", where)
         denied.append((name.strip(), kind))
-    return Policy({"default": "placeholder", **operators}, tuple(a.strip() for a in allow), tuple(denied))
+    return Policy({"default": "placeholder", **operators}, tuple(a.strip() for a in allow), tuple(denied),
+                  alone_details(data.get("alone", {}), where), exemptions_off(data.get("exemptions", {}), where))
+
+
+# names printed in clear by convention, each a rule of the sensitivity model
+# (rulings_anon.analyzer.sensitivity_model.EXEMPTION_COLUMNS): the deciding judges and public
+# officials, the seats of courts and authorities (and landmarks named after their place), cited
+# decisions, cases and authors and quoted terms, listed abbreviations, countries and states
+EXEMPTIONS = ("judges", "seats", "public_names", "abbreviations", "countries")
+
+
+def exemptions_off(table, where=None) -> tuple[str, ...]:
+    """The exemptions an ``[exemptions]`` table (exemption -> true/false) switches off (false);
+    one it leaves out holds."""
+    if not isinstance(table, dict) or not all(isinstance(v, bool) for v in table.values()):
+        raise InputError("'exemptions' maps exemptions to true or false", where)
+    unknown = sorted(set(table) - set(EXEMPTIONS))
+    if unknown:
+        raise InputError(f"unknown exemption {unknown[0]!r} (known: {', '.join(EXEMPTIONS)})", where)
+    return tuple(name for name in EXEMPTIONS if table.get(name) is False)
+
+
+def alone_details(table, where=None) -> tuple[str, ...]:
+    """The details an ``[alone]`` table (detail -> true/false) counts on its own, in
+    :data:`~rulings_anon.entity_types.DETAIL_NAMES` order; a detail it leaves out does not count."""
+    if not isinstance(table, dict) or not all(isinstance(v, bool) for v in table.values()):
+        raise InputError("'alone' maps details to true or false", where)
+    unknown = sorted(set(table) - set(DETAIL_NAMES))
+    if unknown:
+        raise InputError(f"unknown detail {unknown[0]!r} in 'alone' (known: {', '.join(DETAIL_NAMES)})", where)
+    return tuple(name for name in DETAIL_NAMES if table.get(name))
 
 
 class PolicyOperator(Operator):
@@ -119,14 +155,19 @@ def _words(name: str) -> set[str]:
 
 
 def policy_spans(text: str, spans: Sequence[Span], policy: Policy) -> list[Span]:
-    """``spans`` without the allowed names, with every mention of a denied name added."""
+    """``spans`` without the allowed names, with every mention of a denied name added; a span that
+    covers a denied name and has no type of its own takes the deny list's."""
     allowed = [_words(a) for a in policy.allow]
     kept = [s for s in spans if not any(_words(text[s.start:s.end]) <= words for words in allowed)]
     for name, kind in policy.deny:
         pattern = re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?!\w)")
         for match in pattern.finditer(text):
-            if not any(s.start < match.end() and match.start() < s.end for s in kept):
+            overlapping = [i for i, s in enumerate(kept) if s.start < match.end() and match.start() < s.end]
+            if not overlapping:
                 kept.append(Span(match.start(), match.end(), match.group(), type=kind))
+            for i in overlapping:
+                if kept[i].type is None:
+                    kept[i] = dataclasses.replace(kept[i], type=kind)
     return sorted(kept, key=lambda s: (s.start, s.end))
 
 

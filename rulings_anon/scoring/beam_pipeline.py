@@ -3,9 +3,12 @@
 The same work as in-process, through the same functions: :func:`evaluation.commands.load_scorer`
 (through :class:`~rulings_anon.scoring.commands.ScoreSetup`) loads the model and the NER once per worker
 (``DoFn.setup``), :meth:`rulings_anon.engine.Scorer.score` decides the spans of a chunk of documents
-and :func:`rulings_anon.scoring.score_run.score_record` makes each record. The batch vocabulary (the capitalized words recurring in many input documents, which the
-in-process run counts in a first pass) is counted across the workers and reaches every scorer as a
-side input, so each document is decided as in-process.
+and :func:`rulings_anon.scoring.score_run.score_record` makes each record (with the court's
+``--policy``, data sent to the workers, and a safe id for an id that names a party of its ruling:
+:mod:`rulings_anon.name_ids`). The batch vocabulary (the capitalized words recurring in many input documents, which the
+in-process run counts in a first pass; only with ``--batch-vocabulary``) is counted across the workers
+on the text as the analyzer reads it and reaches every scorer as a side input, so each document is
+decided as in-process.
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ import apache_beam as beam
 
 from rulings_anon import beam_io
 from rulings_anon.analyzer.common_words import document_words, least_documents
-from rulings_anon.analyzer.sensitivity import document_candidate_words
 from rulings_anon.document import count_elements
-from rulings_anon.engine import BatchFrequencyModel
+from rulings_anon.engine import analyzed_text, policy_spans
+from rulings_anon.name_ids import without_names
 from rulings_anon.runners import as_url
 
-from .score_run import CHUNK_ELEMENTS, is_jsonl_target, score_record
+from . import beam_texts
+from .score_run import CHUNK_ELEMENTS, score_record
 
 NAMESPACE = "rulings_anon"
 
@@ -30,10 +34,11 @@ NAMESPACE = "rulings_anon"
 class ScoreDocuments(beam.DoFn):
     """Documents -> scored records, in chunks of about ``CHUNK_ELEMENTS`` elements per worker."""
 
-    def __init__(self, args, setup):
+    def __init__(self, args, setup, policy=None):
         super().__init__()
         self.args = args
         self.setup_of = setup  # rulings_anon.scoring.commands.ScoreSetup
+        self.policy = policy  # rulings_anon.replacement.policy.Policy: data, applied where each record is made
         self.documents = beam_io.counter(NAMESPACE, "documents")
         self.elements = beam_io.counter(NAMESPACE, "elements")
         self.spans = beam_io.counter(NAMESPACE, "spans")
@@ -46,11 +51,9 @@ class ScoreDocuments(beam.DoFn):
     def start_bundle(self):
         self.chunk, self.size = [], 0
 
-    def process(self, document, batch_words, batch_df, batch_size):
-        if not self.ready:  # the side inputs are the same for every document
+    def process(self, document, batch_words):
+        if not self.ready:  # the side input is the same for every document
             self.scorer = self.setup_of.scorer(frozenset(batch_words or ()))
-            if self.setup_of.uses_batch_frequency and isinstance(self.scorer.model, BatchFrequencyModel):
-                self.scorer.model.set_batch_frequency(dict(batch_df), batch_size)
             self.ready = True
         self.chunk.append(document)
         self.size += count_elements(document.text)
@@ -72,11 +75,16 @@ class ScoreDocuments(beam.DoFn):
         found = self.scorer.score(chunk)
         self.milliseconds.inc(int(1000 * (time.perf_counter() - started)))
         for document, spans in zip(chunk, found, strict=True):
+            if self.policy is not None:  # its allow and deny lists, as in-process
+                spans = policy_spans(document.text, spans, self.policy)
             self.documents.inc()
             self.elements.inc(count_elements(document.text))
             self.spans.inc(len(spans))
-            yield score_record(document, spans, bool(self.args.anonymize), bool(self.args.pseudonymize),
-                               self.args.seed)
+            record = score_record(document, spans, bool(self.args.anonymize), bool(self.args.pseudonymize),
+                                  self.args.seed, self.policy)
+            if beam_texts.source_file(document) is not None:
+                record["source_file"] = beam_texts.source_file(document)
+            yield without_names([record])[0]  # an id naming a party of its ruling: a safe id
 
 
 def _frequent(item, documents: int):
@@ -90,7 +98,7 @@ def batch_vocabulary(documents, total):
     one list: counted per word across the workers; ``total`` is the number of documents (a
     one-element PCollection)."""
     return (documents
-            | "Words" >> beam.FlatMap(lambda document: sorted(document_words(document.text)))
+            | "Words" >> beam.FlatMap(lambda document: sorted(document_words(analyzed_text(document.text))))
             | "PerWord" >> beam.combiners.Count.PerElement()
             | "Frequent" >> beam.FlatMap(_frequent, beam.pvalue.AsSingleton(total))
             | "AsList" >> beam.combiners.ToList())
@@ -102,20 +110,22 @@ def _check_targets(args) -> None:
     if args.show:
         raise InputError("--show prints in-process only; leave it out with --runner")
     for name in ("anonymize", "pseudonymize"):
-        target = getattr(args, name)
-        if target is not None and not is_jsonl_target(target):
-            raise InputError(f"with --runner, --{name} writes sharded JSONL: give a .jsonl target, not a folder",
-                             target)
+        if beam_texts.is_folder(getattr(args, name)):
+            beam_texts.check_folder(getattr(args, name), f"--{name}")
 
 
 def score(args, setup) -> int:
-    """``score --runner``: sharded spans JSONL beside ``--output`` (and ``--anonymize``/``--pseudonymize``).
+    """``score --runner``: sharded spans JSONL beside ``--output``, and ``--anonymize``/``--pseudonymize``
+    as sharded JSONL or a local folder in the inputs' formats (:mod:`.beam_texts`).
 
     ``setup`` (:class:`rulings_anon.scoring.commands.ScoreSetup`) makes the decision settings and the scorer
     of the command line.
     """
+    from rulings_anon.replacement.policy import load_policy
+
     _check_targets(args)
     setup.check()
+    policy = load_policy(args.policy)  # the shipped one without --policy, as in-process
     # --output and the texts' targets are Paths: a gs://... URL gets back its "//" here.
     for name in ("output", "anonymize", "pseudonymize"):
         if getattr(args, name) is not None:
@@ -123,7 +133,7 @@ def score(args, setup) -> int:
     options = beam_io.pipeline_options(args.runner, args.beam_args)
     for option in ("output", "anonymize", "pseudonymize"):
         if getattr(args, option) is not None:
-            beam_io.prepare_output(getattr(args, option), f"--{option}")
+            beam_io.prepare_output(beam_texts.shards_of(getattr(args, option)), f"--{option}")
 
     def build(pipeline):
         documents = pipeline | "Read" >> beam_io.ReadDocuments(args.inputs, args.encoding or "utf-8")
@@ -132,28 +142,25 @@ def score(args, setup) -> int:
             words = batch_vocabulary(documents, size)
         else:
             words = pipeline | "NoBatchWords" >> beam.Create([[]])
-        if setup.uses_batch_frequency:  # the sensitivity model's document frequencies of the batch
-            frequency = (documents
-                         | "CandidateWords" >> beam.FlatMap(lambda d: sorted(document_candidate_words(d.text)))
-                         | "PerCandidate" >> beam.combiners.Count.PerElement())
-        else:
-            frequency = pipeline | "NoFrequency" >> beam.Create([])
-        records = documents | "Score" >> beam.ParDo(ScoreDocuments(args, setup), beam.pvalue.AsSingleton(words),
-                                                    beam.pvalue.AsDict(frequency), beam.pvalue.AsSingleton(size))
+        records = documents | "Score" >> beam.ParDo(ScoreDocuments(args, setup, policy), beam.pvalue.AsSingleton(words))
         _ = (records
-             | "SpansOnly" >> beam.Map(lambda r: {"id": r["id"], "spans": r["spans"]})
+             | "SpansOnly" >> beam.Map(lambda r: {k: r[k] for k in ("id", "source_id", "spans") if k in r})
              | "Spans" >> beam_io.WriteJsonl(args.output))
         if args.anonymize:
             _ = (records
-                 | "AnonymizedText" >> beam.Map(lambda r: {"id": r["id"], "text": r["anonymized"]})
-                 | "Anonymized" >> beam_io.WriteJsonl(args.anonymize))
+                 | "AnonymizedText" >> beam.Map(beam_texts.text_record, "anonymized", beam_texts.is_folder(args.anonymize))
+                 | "Anonymized" >> beam_io.WriteJsonl(beam_texts.shards_of(args.anonymize)))
         if args.pseudonymize:
             _ = (records
-                 | "PseudonymizedText" >> beam.Map(lambda r: {"id": r["id"], **r["pseudonymized"]})
-                 | "Pseudonymized" >> beam_io.WriteJsonl(args.pseudonymize))
+                 | "PseudonymizedText" >> beam.Map(beam_texts.text_record, "pseudonymized",
+                                                  beam_texts.is_folder(args.pseudonymize))
+                 | "Pseudonymized" >> beam_io.WriteJsonl(beam_texts.shards_of(args.pseudonymize)))
 
     started = time.perf_counter()
     counts = beam_io.counters(beam_io.run_pipeline(options, build), NAMESPACE)
+    for name in ("anonymize", "pseudonymize"):
+        if beam_texts.is_folder(getattr(args, name)):  # written here, from the workers' shards
+            beam_texts.write_folder(getattr(args, name))
     seconds = time.perf_counter() - started
     prefix, suffix = beam_io.shard_prefix(args.output)
     elements = counts.get("elements", 0)

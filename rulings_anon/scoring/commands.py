@@ -28,7 +28,7 @@ COMBINATION_NAMES = ("model", "ner", "min", "mean")  # rulings_anon.analyzer.dec
 SCORE_DESCRIPTION = """\
 Find the sensitive spans of new, non-anonymized rulings. By default the bundled sensitivity model
 (rulings_anon/data/scorer, the same as --features) judges every capitalized element from word frequency,
-places, context, document and batch cues, at the threshold chosen by leaving courts out
+places, context and document cues, each ruling on its own text, at the threshold chosen by leaving courts out
 (rulings_anon/data/scorer/config.json); --recall-first takes its threshold for recall >= 0.95 on every court
 left out instead.
 --ner/--combine let the legal NER propose references instead: with --combine ner a reference is
@@ -45,10 +45,11 @@ the same options, model, NER and --anonymize/--pseudonymize targets: documents w
 unchanged are kept, changed ones are scored again; with any other option, model or NER the
 unfinished run is discarded and scoring starts over (the summary line says so).
 --anonymize writes the texts as the court's --policy says (the shipped rulings_anon/data/policies/default.toml:
-court-style placeholders "Herr K.", "die M-GmbH", "..."; a policy file chooses per type a
+court-style placeholders "Herr K.", "die M GmbH", "..."; a policy file chooses per type a
 placeholder, pseudonym, numbered tag "[Person 1]", redaction "███" or keep, and lists names never
 anonymized, such as the court's judges, and names always anonymized; the spans file follows both
-lists), --pseudonymize with consistent realistic surrogates that keep gender, case endings and
+lists, and holds the details its [alone] table counts on their own: birth dates, postcodes with
+their town, land parcels, house numbers, authorities' file numbers by default), --pseudonymize with consistent realistic surrogates that keep gender, case endings and
 formats (plates, phone numbers, e-mail addresses, IBANs with valid checksums): a .jsonl target
 gets {"id", "text"} lines (pseudonymized also "spans"), any other target is a folder of files:
 DOCX and ODT in: the same format out; PDF and RTF in: .docx out; others ID.txt (an id that is no
@@ -95,7 +96,7 @@ def add_decision_options(parser: argparse.ArgumentParser) -> None:
                              f"default {DEFAULT_COMBINATION} where a NER proposes")
     parser.add_argument("--features", action="store_true",
                         help="the sensitivity model over capitalized elements (rulings_anon/data/scorer: word frequency, places, "
-                             "context, document and batch cues; no NER), the same as --no-ner --model rulings_anon/data/scorer; its "
+                             "context and document cues; no NER), the same as --no-ner --model rulings_anon/data/scorer; its "
                              "threshold is the one chosen by leaving courts out (rulings_anon/data/scorer/config.json)")
     parser.add_argument("--recall-first", action="store_true",
                         help="with the sensitivity model: its recall-first threshold (chosen for recall >= 0.95 on "
@@ -108,10 +109,14 @@ def add_decision_options(parser: argparse.ArgumentParser) -> None:
                              "rulings_anon/data/recognizers.json)")
     parser.add_argument("--no-consistency", action="store_true",
                         help="do not flag every mention of a name flagged once in the document")
-    parser.add_argument("--no-batch-vocabulary", action="store_true",
-                        help="do not take the capitalized words that recur in many of the input documents "
-                             f"(at least {100 * BATCH_SHARE:g} %% of them and {BATCH_MIN_DOCUMENTS} or more) "
-                             "for the court's vocabulary; by default such a word is no name on its own")
+    parser.add_argument("--batch-vocabulary", dest="no_batch_vocabulary", action="store_false", default=True,
+                        help="take the capitalized words that recur in many of the input documents (at least "
+                             f"{100 * BATCH_SHARE:g} %% of them and {BATCH_MIN_DOCUMENTS} or more) for the court's "
+                             "vocabulary, never spread as names: it only takes spans away, so a ruling's spans "
+                             "then depend on the others scored with it; by default each ruling's spans are "
+                             "those it has alone")
+    parser.add_argument("--no-batch-vocabulary", dest="no_batch_vocabulary", action="store_true",
+                        help="no batch vocabulary (the default)")
 
 
 def _configure_score(parser: argparse.ArgumentParser) -> None:
@@ -128,11 +133,13 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--policy", type=Path, metavar="FILE",
                         help="the court's policy (.toml or .json): the operator of each type for --anonymize, "
-                             "names never and always anonymized (default rulings_anon/data/policies/default.toml: court style)")
+                             "names never and always anonymized, the details that count on their own (birth dates, "
+                             "postcodes, land parcels, ...; default rulings_anon/data/policies/default.toml: court style)")
     parser.add_argument("--mapping", type=Path, metavar="FILE.jsonl",
                         help="surrogates kept across the rulings of one case and between runs: read at the start, "
                              "extended, written back readable by you alone (it holds real names); with it one "
-                             "process scores")
+                             "process scores, and --runner is refused: workers side by side could give one person "
+                             "two surrogates")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
     parser.add_argument("--jobs", type=_jobs, default=0, metavar="N",
                         help="worker processes scoring side by side (default 0: one per CPU core, up to 8; with a contextual "
@@ -165,7 +172,8 @@ def build_analyzer(args, method: str, progress: bool = True):
     return Analyzer(args.model, element_model=model, threshold=args.threshold,
                     recall_first=getattr(args, "recall_first", False), recognizers=not args.no_recognizers,
                     skip_recognizers=args.skip_recognizers, consistency=not args.no_consistency,
-                    batch_vocabulary=not args.no_batch_vocabulary, ner=ner, combination=args.combine)
+                    batch_vocabulary=not args.no_batch_vocabulary, ner=ner, combination=args.combine,
+                    policy=getattr(args, "policy", None))
 
 
 def use_features(args, default: bool = False) -> None:
@@ -302,14 +310,6 @@ class ScoreSetup:
             self._analyzer = build_analyzer(self.args, _method(self.args), progress=False)
         return self._analyzer.scorer(batch_words=batch_words)
 
-    @property
-    def uses_batch_frequency(self) -> bool:
-        """Whether the model (the sensitivity model) counts its words over all input documents."""
-        from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
-
-        model = self.args.model
-        return model is not None and (as_url(model) is not None or is_sensitivity_directory(model))
-
 
 def _score_inputs(args) -> list:
     """What ``score`` reads from the file system: the documents, the model and the NER."""
@@ -332,13 +332,14 @@ def _check_beam_score_paths(args) -> None:
 
 def _run_score(args) -> int:
     if beam_requested(args):
+        if args.mapping is not None:
+            from rulings_anon.errors import InputError
+
+            raise InputError("--mapping is read and extended by one process (workers would draw different "
+                             "surrogates for one person): leave out --runner")
         from .beam_pipeline import score
 
         recognizers_of(args)
-        if args.policy is not None or args.mapping is not None:
-            from rulings_anon.errors import InputError
-
-            raise InputError("--policy and --mapping are applied in one process: leave out --runner")
         _check_beam_score_paths(args)
         use_features(args, default=True)
         return score(args, ScoreSetup(args))
@@ -373,8 +374,8 @@ def _run_score(args) -> int:
             elements += count_elements(document.text)
             yield document.text
 
-    # every input document, scored already or not, is the batch (its vocabulary, its word counts);
-    # the batch's first read is the first pass, unless the decision reads no batch at all
+    # every input document, scored already or not, is the batch of --batch-vocabulary; the batch's
+    # first read is the first pass, unless the decision reads no batch at all
     scorer = build_analyzer(args, _method(args)).scorer(texts)
     if not inputs:
         for _ in texts():

@@ -43,11 +43,18 @@ def load_element_model(model_dir, progress: bool = False):
     every element unmasked (:class:`NerElementModel`; the ``none`` method only), or the sensitivity
     model of capitalized elements (``rulings_anon/data/scorer``, :class:`~rulings_anon.analyzer.sensitivity_model.
     SensitivityElementModel`; the ``none`` method only). A directory written before kinds were
-    recorded is recognized by its files."""
-    from rulings_anon.analyzer.sensitivity_model import SensitivityElementModel
+    recorded is recognized by its files. A sensitivity model fitted with a contextual model's
+    probability (``train-scorer --context-model``) gets that model loaded beside it (TensorFlow
+    only then)."""
+    from rulings_anon.analyzer.sensitivity_model import SensitivityElementModel, context_model_dir
 
-    loaders = {CONTEXTUAL: ElementModel, NER: NerElementModel, SENSITIVITY: SensitivityElementModel}
-    return loaders[model_kind(model_dir)](model_dir, progress)
+    kind = model_kind(model_dir)
+    if kind == SENSITIVITY:
+        context = context_model_dir(model_dir)
+        return SensitivityElementModel(model_dir, progress,
+                                       context=ElementModel(context) if context is not None else None)
+    loaders = {CONTEXTUAL: ElementModel, NER: NerElementModel}
+    return loaders[kind](model_dir, progress)
 
 
 def model_kind(model_dir) -> str:

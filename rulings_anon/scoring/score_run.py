@@ -216,6 +216,7 @@ class ScoreRun:
                                  "run the command again", self.partial)
             records = {i: records[i] for i in inputs}
         ordered = without_names(list(records.values()))  # no file named after the parties names an output
+        _keep_sources(ordered)
         count = write_jsonl(self.output, ({k: r[k] for k in ("id", "source_id", "spans") if k in r} for r in ordered),
                             private=True)
         if self.anonymize:
@@ -228,6 +229,16 @@ class ScoreRun:
             write_mapping(self.mapping_path, self.mapping)
         self.partial.unlink(missing_ok=True)
         return count
+
+
+def _keep_sources(records: list[dict]) -> None:
+    """A document file's copy keeps its format under a safe id: the id is noted as read from the file."""
+    from rulings_anon import documents
+
+    for record in records:
+        source = documents.source_file(record["source_id"]) if "source_id" in record else None
+        if source is not None:
+            documents.remember_source(record["id"], source)
 
 
 # Elements per chunk a worker process scores: small enough that two workers share 300,000

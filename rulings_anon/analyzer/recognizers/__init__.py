@@ -22,7 +22,9 @@ from .base import Pattern, Recognizer
 from .birth_date import BirthDateRecognizer
 from .contract_number import ContractNumberRecognizer
 from .email import EmailRecognizer
+from .file_number import FileNumberRecognizer
 from .iban import IbanRecognizer
+from .land_parcel import LandParcelRecognizer
 from .patent import PatentRecognizer
 from .permit import PermitRecognizer
 from .person_title import (
@@ -33,6 +35,8 @@ from .person_title import (
     TitledNameRecognizer,
 )
 from .phone import PhoneRecognizer
+from .postcode import PostcodeRecognizer
+from .road_number import RoadNumberRecognizer
 from .street import StreetRecognizer
 from .trademark import TrademarkRecognizer
 from .unknown_word import UnknownWordRecognizer
@@ -58,6 +62,12 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     DescribedPersonRecognizer,
     StreetRecognizer,
     UnknownWordRecognizer,
+    # Details a policy counts on its own (rulings_anon.analyzer.details); not run by default, so the
+    # sensitivity model's features do not see them. Listed last: a recognizer's number is a feature.
+    PostcodeRecognizer,
+    LandParcelRecognizer,
+    RoadNumberRecognizer,
+    FileNumberRecognizer,
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 

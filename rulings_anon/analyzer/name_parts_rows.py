@@ -1,0 +1,87 @@
+"""A name's parts and common nouns after an article (:mod:`rulings_anon.analyzer.name_parts`) on a
+court's feature rows, for :mod:`rulings_anon.analyzer.decision_metrics`.
+
+The rows keep no text, so the gap between two neighbouring candidates is read from their
+features (approximately: a comma or a bracket between them is not seen): no sentence period or
+line break after the first (``period_after``, ``sentence_start`` of the second), no semicolon,
+no quote opening the second.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulings_anon.analyzer import name_parts as parts
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer import sensitivity_model as sm
+
+# which rules the measured decision applies (the benchmark switches them off to compare)
+RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES}
+
+# per court's features (by id): its name-part pairs and its rows of common nouns after an article
+_PAIRS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
+    """``[first row, second row]`` of each two neighbouring candidates of a document that may be
+    parts of one name (:func:`rulings_anon.analyzer.name_parts.adjacent_pairs`); computed once per court."""
+    if id(court) not in _PAIRS:
+        rows, column = court.rows, sf.COLUMN
+        first = np.arange(len(court.words) - 1)
+        second = first + 1
+        near = (court.documents[first] == court.documents[second]) & (court.elements[second] == court.elements[first] + 1)
+        near &= (rows[first, column["period_after"]] == 0) & (rows[second, column["sentence_start"]] == 0)
+        near &= (rows[second, column["in_list"]] == 0) & (rows[second, column["quoted"]] == 0)
+        is_part = np.fromiter((parts.name_part(w) for w in court.words), bool, len(court.words))
+        is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
+        near &= is_part[first] & is_part[second] & (is_given[first] | is_given[second])
+        _PAIRS[id(court)] = (court, np.stack([first[near], second[near]], axis=1))
+    return _PAIRS[id(court)][1]
+
+
+def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with each name part beside a flagged one (at ``threshold``) flagged too,
+    where no rule made it public (probability 0)."""
+    pairs = name_part_pairs(court)
+    flagged, open_ = probabilities >= threshold, probabilities > 0
+    out = probabilities
+    if RULES["full_names"] and len(pairs):
+        full = pairs[_full(court, pairs)]
+        full = full[open_[full[:, 0]] & open_[full[:, 1]]].ravel()
+        if len(full):
+            out = probabilities.copy()
+            out[full] = np.maximum(out[full], threshold)
+            flagged = out >= threshold
+    added = parts.name_part_flags(pairs, flagged, open_)
+    if not len(added):
+        return out
+    out = out.copy() if out is probabilities else out
+    out[added] = threshold
+    return out
+
+
+_FULL: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
+    if id(court) not in _FULL:
+        _FULL[id(court)] = (court, parts.full_names(pairs, court.words))
+    return _FULL[id(court)][1]
+
+
+def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` with 0 for the common nouns after an article
+    (:func:`rulings_anon.analyzer.name_parts.common_noun_after_article`)."""
+    if id(court) not in _NOUNS:
+        next_cap = court.rows[:, sf.COLUMN["next_cap"]] > 0
+        nouns = np.fromiter((parts.common_noun_after_article(w, keys[0], "X" if cap else "")
+                             for w, keys, cap in zip(court.words, court.lookup_keys, next_cap, strict=True)),
+                            bool, len(court.words))
+        _NOUNS[id(court)] = (court, nouns)
+    nouns = _NOUNS[id(court)][1]
+    if not nouns.any():
+        return probabilities
+    out = probabilities.copy()
+    out[nouns] = 0.0
+    return out

@@ -1,0 +1,157 @@
+"""Details that identify (postcodes, land parcels, road and house numbers, birth dates): the
+recognizers' exact spans on positive and negative examples, and a policy's ``[alone]`` table
+deciding whether they are spans whatever the model says, through the engine and ``score --policy``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from command_line import assert_one_line_error, cli
+
+from rulings_anon.analyzer.details import with_details
+from rulings_anon.analyzer.recognizers import analyze
+from rulings_anon.document import Span
+from rulings_anon.entity_types import DETAIL_NAMES
+from rulings_anon.errors import InputError
+from rulings_anon.replacement.policy import Policy, policy_from
+
+
+def found(text: str, name: str) -> list[tuple[int, int, str]]:
+    return [(s.start, s.end, s.text) for s in analyze(text, enabled={name})]
+
+
+def texts(text: str, name: str) -> list[str]:
+    return [t for _, _, t in found(text, name)]
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), [
+    ("postcode", "wohnhaft Kirchstraße 12, 86150 Augsburg, Kläger", ["86150 Augsburg"]),
+    ("postcode", "Anschrift: D-86150 Augsburg", ["D-86150 Augsburg"]),
+    ("postcode", "zugestellt nach D-86150.", ["D-86150"]),
+    ("postcode", "in 85049 Ingolstadt a. d. Donau wohnhaft", ["85049 Ingolstadt a. d. Donau"]),
+    ("postcode", "93047 Regensburg-Kumpfmühl", ["93047 Regensburg-Kumpfmühl"]),
+    ("postcode", "60311 Frankfurt am Main", ["60311 Frankfurt am Main"]),
+    # amounts, counts, pages, file numbers and thousands are not postcodes
+    ("postcode", "ein Betrag von 12345 Euro für 10000 Einwohner", []),
+    ("postcode", "BGBl. I S. 12345 Berlin; Az. 12345 Bundesamt; Nr. 80539 München", []),
+    ("postcode", "12.345 Augsburger und 12345,50 Mark und 00123 Augsburg", []),
+    ("postcode", "die Kläger (86150) Augsburg", []),
+    ("postcode", "(VGH München BeckRS 2020, 24670 Rn. 11; NJW 2019, 12345 Berlin)", []),
+    ("land_parcel", "das Grundstück Flurstück 123/4 der Gemarkung Aichach", ["123/4"]),
+    ("land_parcel", "die Grundstücke Fl.Nr. 123/4 und 125, Gemarkung", ["123/4", "125"]),
+    ("land_parcel", "FlNr. 56 und Flst. 78/2 sowie Fl.-Nr. 910", ["56", "78/2", "910"]),
+    ("land_parcel", "die Flurstücke 12/3, 12/4 und 15 der Flur 2", ["12/3", "12/4", "15"]),
+    ("land_parcel", "Flurstücksnummer: 1234/12", ["1234/12"]),
+    # a paragraph, a law gazette, a flur without its parcel word are no parcels
+    ("land_parcel", "nach § 123 Abs. 4 BauGB (BGBl. I S. 123) in der Flur 12", []),
+    ("land_parcel", "Flurstück 12.03.2019 und Flurstück Nr. 3a", []),
+    ("road_number", "das Anwesen an der B 12 bei Aichach", ["12"]),
+    ("road_number", "die St 2045 und die St. 2046 sowie zur B12", ["2045", "2046", "12"]),
+    ("road_number", "an der Staatsstraße 2045 und der Kreisstraße MN 15", ["2045", "MN 15"]),
+    ("road_number", "die Bundesstraße B 16 und die Landesstraße L 123", ["16", "123"]),
+    # exhibits, driving-licence classes and file numbers are no roads
+    ("road_number", "Anlage B 12; Klasse B und C1E; BVerwG, Beschluss vom 1.2.2019 - 4 B 12.19 -", []),
+    ("road_number", "die B 12/19 und der B 12.19", []),
+    ("file_number", "Das Landratsamt lehnte mit Bescheid vom 3. April 2019 (Az.: 34-2011/1234-56) ab.",
+     ["34-2011/1234-56"]),
+    ("file_number", "im Ermittlungsverfahren der Staatsanwaltschaft, Az. 12 Js 345/19, vernommen", ["12 Js 345/19"]),
+    ("file_number", "Mit Bescheid vom 12.03.2019, Gz. 3-12/19, lehnte die Stadt ab.", ["3-12/19"]),
+    # the ruling's own number, a cited decision's, a court's between the authority and the number
+    ("file_number", "Az.: M 5 K 19.1234", []),
+    ("file_number", "Der Bescheid ist rechtmäßig (vgl. BVerwG, Urteil vom 1.2.2019, Az. 4 C 12.19).", []),
+    ("file_number", "Das Landratsamt verweist auf den Beschluss des Verwaltungsgerichts (Az. M 5 K 19.123).", []),
+    ("file_number", "Der Bescheid ist rechtmäßig. Das Gericht hat (Az. 4 C 12.19) entschieden.", []),
+])
+def test_detail_recognizers_find_exact_spans(name, text, expected):
+    assert texts(text, name) == expected
+
+
+def test_postcode_span_offsets():
+    text = "Hauptstraße 4, 86150 Augsburg"
+    assert found(text, "postcode") == [(15, 29, "86150 Augsburg")]
+
+
+TEXT = "Der Kläger wohnt in der Kirchstraße 12 a, geb. am 14.03.1978, Fl.Nr. 123/4, an der St 2045."
+
+
+def test_with_details_adds_hits_and_grows_a_flagged_street_by_its_house_number():
+    street = Span(24, 35, "Kirchstraße", "street", 0.9, source="model")
+    got = with_details(TEXT, [street], ("birth_date", "land_parcel", "road_number", "house_number"))
+    assert [(s.start, s.end, s.text, s.type) for s in got] == [
+        (24, 40, "Kirchstraße 12 a", "street"), (50, 60, "14.03.1978", "BIRTH_DATE"),
+        (69, 74, "123/4", "LAND_PARCEL"), (86, 90, "2045", "ROAD")]
+    assert with_details(TEXT, [street], ()) == [street]
+    # a number after a comma, a year or a date after a street is no house number
+    for text in ("in der Kirchstraße, 12 Jahre lang", "die Kirchstraße 1990 gebaut", "Kirchstraße 12.03.2019"):
+        assert with_details(text, [Span(7, 18, "Kirchstraße", "street")], ("house_number",))[0].end == 18, text
+    # a hit inside a span adds nothing
+    whole = Span(0, len(TEXT), TEXT, "other", 0.9)
+    assert with_details(TEXT, [whole], ("birth_date", "land_parcel")) == [whole]
+
+
+def test_a_policy_names_its_alone_details_and_refuses_unknown_ones():
+    assert policy_from({"alone": {"postcode": True, "birth_date": False, "land_parcel": True}}).alone == (
+        "postcode", "land_parcel")
+    assert policy_from({}).alone == ()
+    with pytest.raises(InputError, match="unknown detail 'zip'"):
+        policy_from({"alone": {"zip": True}})
+    with pytest.raises(InputError, match="true or false"):
+        policy_from({"alone": {"postcode": "yes"}})
+
+
+RULING = """Verwaltungsgericht Augsburg
+
+Urteil
+
+In der Verwaltungsstreitsache des Herrn Thomas Wimmer, geb. am 14.03.1978, Kirchstraße 12, 86150 Augsburg,
+Kläger, gegen den Freistaat Bayern, Beklagter, wegen Baugenehmigung für das Grundstück Fl.Nr. 123/4 der
+Gemarkung Aichach an der St 2045 erkennt die Kammer: Die Klage wird abgewiesen. Die Staatsanwaltschaft hatte
+das Ermittlungsverfahren gegen den Kläger (Az. 12 Js 345/19) eingestellt.
+"""
+DETAILS = [("14.03.1978", "BIRTH_DATE"), ("86150 Augsburg", "POSTCODE"), ("123/4", "LAND_PARCEL"), ("2045", "ROAD"),
+           ("12 Js 345/19", "FILE_NUMBER")]
+
+
+@pytest.fixture(scope="module")
+def analyzer_spans():
+    from rulings_anon.data import path as data_path
+    from rulings_anon.engine import Analyzer, load_sensitivity_model
+
+    model = load_sensitivity_model()  # loaded once, both analyzers use it
+    plain = Analyzer(data_path("scorer"), element_model=model, policy=Policy()).analyze(RULING)
+    alone = Analyzer(data_path("scorer"), element_model=model, policy=policy_from(
+        {"alone": {d: True for d in DETAIL_NAMES}}))
+    return plain, alone.analyze(RULING)
+
+
+def test_the_analyzer_counts_the_policys_details_on_their_own(analyzer_spans):
+    plain, alone = analyzer_spans
+    assert not {text for text, _ in DETAILS} & {s.text for s in plain}
+    details = [(s.text, s.type) for s in alone if s.source in DETAIL_NAMES]
+    assert details == DETAILS
+    for s in alone:
+        assert RULING[s.start:s.end] == s.text
+    # every span the model decides stays
+    assert {(s.start, s.end) for s in plain} <= {(s.start, s.end) for s in alone}
+
+
+def test_score_policy_counts_the_details_as_the_analyzer_does(tmp_path, analyzer_spans):
+    ruling = tmp_path / "urteil.txt"
+    ruling.write_text(RULING, encoding="utf-8")
+    policy = tmp_path / "gericht.toml"
+    policy.write_text("[alone]\n" + "".join(f"{d} = true\n" for d in DETAIL_NAMES), encoding="utf-8")
+    out = tmp_path / "spans.jsonl"
+    done = cli("score", ruling, "--output", out, "--policy", policy, "--anonymize", tmp_path / "anon.jsonl")
+    assert done.returncode == 0, done.stderr
+    spans = [(s["start"], s["end"], s["text"]) for s in json.loads(out.read_text(encoding="utf-8"))["spans"]]
+    assert spans == [(s.start, s.end, s.text) for s in analyzer_spans[1]]
+    anonymized = json.loads((tmp_path / "anon.jsonl").read_text(encoding="utf-8"))["text"]
+    assert "geb. am ..., " in anonymized and "an der St ... erkennt" in anonymized
+    for text, _ in DETAILS:
+        assert text not in anonymized
+    # the policy's detail table is checked before anything is read or written
+    policy.write_text("[alone]\nzip = true\n", encoding="utf-8")
+    assert_one_line_error(cli("score", ruling, "--output", tmp_path / "x.jsonl", "--policy", policy),
+                          "unknown detail 'zip'")
+    assert not (tmp_path / "x.jsonl").exists()

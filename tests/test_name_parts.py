@@ -1,0 +1,162 @@
+"""A name's parts decided together, common nouns after an article, exemptions under --recall-first.
+
+Fictitious sentences through the bundled model (``Analyzer``, ``rulings-anon score``), exact spans.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from command_line import assert_one_line_error, cli
+
+from rulings_anon.analyzer import decision_metrics as dm
+from rulings_anon.analyzer import name_parts
+from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer.decisions import NAME_PART_SOURCE
+from rulings_anon.analyzer.name_parts import adjacent_pairs, name_part
+from rulings_anon.document import split_elements
+from rulings_anon.engine import Analyzer
+from rulings_anon.errors import InputError
+from rulings_anon.replacement.policy import load_policy
+
+SEAT = "Das Landratsamt Kelheim erließ den Bescheid gegen den Kläger Wimmer."
+
+
+@pytest.fixture(scope="module")
+def default():
+    return Analyzer()
+
+
+@pytest.fixture(scope="module")
+def recall_first():
+    return Analyzer(recall_first=True)
+
+
+def spans(analyzer, text):
+    return [(s.start, s.end, s.text) for s in analyzer.analyze(text)]
+
+
+def test_first_name_flagged_with_its_surname(default):
+    found = default.analyze("Der Antrag von Thomas Wimmer wurde abgelehnt.")
+    assert [(s.start, s.end, s.text) for s in found] == [(15, 28, "Thomas Wimmer")]
+    assert found[0].source == NAME_PART_SOURCE  # the model alone flags "Wimmer" only
+
+
+def test_first_name_and_surname_are_a_name(default):
+    """Neither word reaches the threshold alone ("Koch" is also a noun); side by side they are a name."""
+    assert spans(default, "Der Beklagte Thomas Koch trägt die Kosten.") == [(13, 24, "Thomas Koch")]
+
+
+def test_initial_flagged_with_its_surname(recall_first):
+    assert spans(recall_first, "Die Beklagte, Frau U. Koch, bestreitet dies.") == [(19, 26, "U. Koch")]
+
+
+def test_name_parts_need_a_name_and_no_break():
+    assert name_part("Thomas") and name_part("U.") and name_part("Wimmer")
+    assert not name_part("Herr") and not name_part("Dr.") and not name_part("Landratsamt") and not name_part("Klage")
+    text = "Herr Thomas Wimmer, Hans Koch. Paul U. Meier"
+    assert adjacent_pairs(text, split_elements(text)) == [(1, 2), (3, 4), (5, 6), (6, 7)]
+    signatures = "Franke Bender Quentin"  # surnames side by side: a panel's list, no one name
+    assert [name_part(w) for w in signatures.split()] == [True, True, True]
+    assert adjacent_pairs(signatures, split_elements(signatures)) == []
+
+
+def test_common_noun_after_an_article_stays_a_noun(default, monkeypatch):
+    """Switched off in score (it cost BFH recall: "des Pfeifer"), kept for courts that want it."""
+    text = "Geladen war die Zeugin Sommer. Im Sommer 2019 kündigte der Koch des Restaurants, Herr Koch nicht."
+    assert (34, 40, "Sommer") in spans(default, text)
+    monkeypatch.setattr(name_parts, "NOUNS_AFTER_ARTICLES", True)
+    assert spans(default, text) == [(23, 29, "Sommer"), (86, 90, "Koch")]
+
+
+def test_recall_first_reaches_a_seat_the_default_keeps(default, recall_first):
+    assert (16, 23, "Kelheim") not in spans(default, SEAT)
+    assert spans(recall_first, SEAT) == [(16, 23, "Kelheim"), (61, 67, "Wimmer")]
+
+
+def test_policy_switches_an_exemption_off(tmp_path):
+    policy = tmp_path / "gericht.toml"
+    policy.write_text("[exemptions]\nseats = false\njudges = true\n", encoding="utf-8")
+    assert load_policy(policy).exempt_off == ("seats",)
+    assert load_policy().exempt_off == ()
+    model = sm.load_model()
+    elements = split_elements(SEAT)
+    kelheim = [e.index for e in elements if e.text == "Kelheim"][0]
+
+    def probability():
+        candidates, p = model.predict_text(SEAT, [], elements=elements)
+        return float(p[candidates.index(kelheim)])
+
+    assert probability() == 0.0
+    model.follow_exemptions(recall_first=False, off=load_policy(policy).exempt_off)
+    public = probability()
+    model.follow_exemptions(recall_first=True)
+    assert 0.0 < probability() == pytest.approx(public * sm.RECALL_FIRST_PUBLIC_WEIGHT, rel=1e-6)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[exemptions]\nseat = false\n", "unknown exemption 'seat' (known: judges, seats, public_names"),
+    ("exemptions = [\"seats\"]\n", "'exemptions' maps exemptions to true or false"),
+])
+def test_wrong_exemptions_are_one_line_errors(tmp_path, content, message):
+    policy = tmp_path / "gericht.toml"
+    policy.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=message.replace("(", r"\(")):
+        load_policy(policy)
+
+
+def test_score_names_a_wrong_exemption_in_one_line(tmp_path):
+    policy = tmp_path / "gericht.toml"
+    policy.write_text("[exemptions]\nseat = false\n", encoding="utf-8")
+    ruling = tmp_path / "urteil.txt"
+    ruling.write_text(SEAT, encoding="utf-8")
+    result = cli("score", str(ruling), "--output", str(tmp_path / "spans.jsonl"), "--policy", str(policy))
+    assert_one_line_error(result, "gericht.toml", "unknown exemption 'seat'")
+    assert not (tmp_path / "spans.jsonl").exists()
+
+
+def test_score_recall_first_with_policy(tmp_path):
+    policy = tmp_path / "gericht.toml"
+    policy.write_text("[exemptions]\nseats = false\n", encoding="utf-8")
+    ruling = tmp_path / "urteil.txt"
+    ruling.write_text("Die Staatsanwaltschaft Regensburg ermittelte. " + SEAT, encoding="utf-8")
+    out = tmp_path / "spans.jsonl"
+    result = cli("score", str(ruling), "--output", str(out), "--recall-first", "--policy", str(policy), "--quiet")
+    assert result.returncode == 0, result.stderr
+    found = [(s["start"], s["end"], s["text"]) for s in json.loads(out.read_text(encoding="utf-8"))["spans"]]
+    assert found == [(23, 33, "Regensburg"), (62, 69, "Kelheim"), (107, 113, "Wimmer")]
+
+
+def test_measured_decision_is_the_decision(default):
+    """decision_metrics' rows give the elements score's decision flags (name parts and nouns alike)."""
+    texts = ["Der Antrag von Thomas Wimmer wurde abgelehnt. Im Sommer 2019 zog Thomas Wimmer um.",
+             "Die Zeugin Anna Schuster bestätigte dies. Der Koch des Hauses schwieg."]
+    court = sm.extract_court([{"id": str(i), "text": t, "spans": []} for i, t in enumerate(texts)], labelled=False)
+    model = default.model.model
+    probabilities = model.predict_court(court)
+    threshold = default.threshold
+    measured = dm.decided_probabilities(court, probabilities, threshold) >= threshold
+    flagged_rows = {(int(d), int(e)) for d, e, f in zip(court.documents, court.elements, measured, strict=True) if f}
+    decided = set()
+    for d, text in enumerate(texts):
+        elements = split_elements(text)
+        for span in default.analyze(text):
+            decided |= {(d, e.index) for e in elements if e.start < span.end and span.start < e.end}
+    assert flagged_rows == decided
+    assert (0, 3) in decided  # "Thomas" beside "Wimmer"
+    assert np.count_nonzero(measured) == len(decided) == 6
+
+
+def test_two_analyzers_given_one_loaded_model_keep_their_own_exemptions():
+    from rulings_anon.data import path as data_path
+    from rulings_anon.engine import load_sensitivity_model
+
+    shared = load_sensitivity_model()
+    default = Analyzer(element_model=shared)
+    first = Analyzer(model=data_path("scorer"), element_model=shared, recall_first=True)
+    assert default.model.model.public_weight == 0.0
+    assert first.model.model.public_weight == sm.RECALL_FIRST_PUBLIC_WEIGHT
+    assert shared.model.public_weight == 0.0  # the caller's model is left as it was given
+    assert first.model.model.boosters is shared.model.boosters  # the boosters are shared, not copied
