@@ -55,10 +55,10 @@ def test_a_review_in_the_browser_survives_a_killed_server_and_exports_exactly(tm
             page.click("text=evil")
             page.wait_for_selector("body[data-ready='1']")
             marks = page.locator("#text mark.sp")
-            expect(marks).to_have_count(4)  # Wimmer, Aichach, Wimmer, Wimmer
+            expect(marks).to_have_count(4)  # Thomas Wimmer (the name whole), Aichach, Wimmer, Wimmer
             page.keyboard.press("j")
-            page.keyboard.press("a")  # Wimmer accepted; the focus moves to the next open span
-            expect(page.locator("mark.st-accepted")).to_have_text(["Wimmer"])
+            page.keyboard.press("a")  # Thomas Wimmer accepted; the focus moves to the next open span
+            expect(page.locator("mark.st-accepted")).to_have_text(["Thomas Wimmer"])
             page.keyboard.press("r")  # Aichach rejected
             expect(page.locator("mark.st-rejected")).to_have_text(["Aichach"])
             page.select_option("#new-type", "person")
@@ -81,7 +81,7 @@ def test_a_review_in_the_browser_survives_a_killed_server_and_exports_exactly(tm
             page.click("text=evil")
             page.wait_for_selector("body[data-ready='1']")
             expect(page.locator("mark.added")).to_have_text([MISSED])
-            expect(page.locator("mark.st-accepted")).to_have_text(["Wimmer", MISSED])
+            expect(page.locator("mark.st-accepted")).to_have_text(["Thomas Wimmer", MISSED])
             expect(page.locator("mark.st-open")).to_have_text(["Wimmer", "Wimmer"])
             page.keyboard.press("d")
             expect(page.locator("#done-state")).to_have_text("done")
@@ -96,12 +96,13 @@ def test_a_review_in_the_browser_survives_a_killed_server_and_exports_exactly(tm
     export = tmp_path / "review-export"
     at = TEXT.index(MISSED)
     wimmers = [i for i in range(len(TEXT)) if TEXT.startswith("Wimmer", i)]
+    name = TEXT.index("Thomas Wimmer")
     gold = {"id": "evil", "text": TEXT, "spans": [
-        {"start": wimmers[0], "end": wimmers[0] + 6, "type": "person"},
+        {"start": name, "end": name + len("Thomas Wimmer"), "type": "person"},
         {"start": at, "end": at + len(MISSED), "type": "person"},
         *({"start": w, "end": w + 6, "type": "person"} for w in wimmers[1:])]}
     assert (export / "gold.jsonl").read_bytes() == (json.dumps(gold, ensure_ascii=False) + "\n").encode()
-    anonymized = ("Der Kläger <script>alert(1)</script> Thomas <person> wohnt in Aichach.\r\nAls Zeugin 😀 hörte das "
+    anonymized = ("Der Kläger <script>alert(1)</script> <person> wohnt in Aichach.\r\nAls Zeugin 😀 hörte das "
                   "Gericht die Nachbarin <person>, die mit Herrn <person> befreundet ist. Herr <person> klagt."
                   "\x1b[31m rot\n")
     record = {"id": "evil", "source": str(batch / "evil.txt"), "text": anonymized}

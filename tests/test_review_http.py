@@ -128,7 +128,7 @@ def test_the_export_is_a_gold_set_evaluate_reads_and_holds_the_audit_trail(revie
     anonymized = {r["id"]: r["text"] for r in map(json.loads, (export / "anonymized.jsonl").read_text().splitlines())}
     assert anonymized["evil"].startswith("Der Kläger <script>alert(1)</script> <person> wohnt")
     log = [json.loads(line) for line in (export / "decisions.jsonl").read_text().splitlines()]
-    assert {d["reviewer"] for d in log} == {"Huber"} and {"decide", "add", "done"} <= {d["action"] for d in log}
+    assert {d["reviewer"] for d in log} == {"Huber"} and {"reject", "add", "done"} <= {d["action"] for d in log}
     done = cli("evaluate", "--test", export / "gold.jsonl", "--method", "none", "--features", "--json")
     assert done.returncode == 0, done.stderr
 

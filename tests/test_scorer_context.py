@@ -13,13 +13,12 @@ import numpy as np
 import pytest
 from command_line import ROOT, assert_one_line_error, cli
 from test_diagnostics_and_lean_install import BLOCKER
+from test_models_predict import ruling as _toy_ruling
 
 from rulings_anon import data
 from rulings_anon.document import Document, split_elements
 from rulings_anon.jsonl import read_jsonl
 
-FILLER = "Die Kammer hat in der Sache nach Prüfung der Akten entschieden und den Antrag abgelehnt .".split()
-NAMES = ["K.", "M.", "S.", "B."]
 RULING = ("Der Kläger Herr Johannes Wendelberger wohnt in Oberkirchbach. Herr Wendelberger klagte gegen die "
           "Beklagte vor dem Bundesarbeitsgericht.\n")
 
@@ -40,21 +39,6 @@ def _corpus(path, courts=("bag", "bfh", "bgh"), per_court=2, characters=3000):
                                    for s in record["spans"] if s["start"] >= start and s["end"] <= end]
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
     return path
-
-
-def _toy_ruling(i: int) -> dict:
-    """Placeholders after "Herr" / "Frau", with gold spans: something for the model to learn."""
-    words, spans, offset = [], [], 0
-    for j in range(30):
-        word = FILLER[(i + j) % len(FILLER)]
-        if j % 6 == 2:
-            word = "Herr" if (i + j) % 2 else "Frau"
-        elif j % 6 == 3:
-            word = NAMES[(i + j) % len(NAMES)]
-            spans.append({"start": offset, "end": offset + len(word), "type": "PER"})
-        words.append(word)
-        offset += len(word) + 1
-    return {"id": f"doc{i}", "text": " ".join(words), "spans": spans}
 
 
 def _tiny_contextual_model(root):

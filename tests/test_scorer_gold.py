@@ -9,24 +9,12 @@ import shutil
 
 import pytest
 
-from rulings_anon import data
-from rulings_anon.jsonl import read_jsonl
 from tests.command_line import assert_one_line_error, cli, leftovers
+from tests.test_scorer_training import _corpus
 
 # a common noun no court anonymizes, labelled sensitive in the reviewed rulings alone
 WORD = "Kupferdraht"
 SENTENCE = f"Die Beklagte lieferte den {WORD} am Montag. "
-
-
-def _corpus(path, courts=("bag", "bfh", "bgh"), per_court=4):
-    with open(path, "w", encoding="utf-8") as out:
-        for court in courts:
-            for i, record in enumerate(read_jsonl(data.ler_corpus_files([court])[0])):
-                if i == per_court:
-                    break
-                record.pop("entities", None)
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    return path
 
 
 def _gold(path, rulings=4):

@@ -10,7 +10,6 @@ town, a land parcel; the engine adds them). Presidio chooses operators per entit
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -155,19 +154,14 @@ def _words(name: str) -> set[str]:
 
 
 def policy_spans(text: str, spans: Sequence[Span], policy: Policy) -> list[Span]:
-    """``spans`` without the allowed names, with every mention of a denied name added; a span that
-    covers a denied name and has no type of its own takes the deny list's."""
+    """``spans`` without the allowed names, with every mention of a denied name added."""
     allowed = [_words(a) for a in policy.allow]
     kept = [s for s in spans if not any(_words(text[s.start:s.end]) <= words for words in allowed)]
     for name, kind in policy.deny:
         pattern = re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?!\w)")
         for match in pattern.finditer(text):
-            overlapping = [i for i, s in enumerate(kept) if s.start < match.end() and match.start() < s.end]
-            if not overlapping:
+            if not any(s.start < match.end() and match.start() < s.end for s in kept):
                 kept.append(Span(match.start(), match.end(), match.group(), type=kind))
-            for i in overlapping:
-                if kept[i].type is None:
-                    kept[i] = dataclasses.replace(kept[i], type=kind)
     return sorted(kept, key=lambda s: (s.start, s.end))
 
 
