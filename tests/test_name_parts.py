@@ -49,6 +49,15 @@ def test_first_name_and_surname_are_a_name(default):
     assert spans(default, "Der Beklagte Thomas Koch trägt die Kosten.") == [(13, 24, "Thomas Koch")]
 
 
+def test_a_judge_named_in_full_is_no_name_because_it_looks_like_one(default):
+    """The deciding judges are printed in full by convention: after a judge's role or a court a first
+    name and a surname are left to what the model says of them."""
+    judge = "Die 3. Kammer hat durch den Richter am Sozialgericht Thomas Koch für Recht erkannt."
+    assert spans(default, judge) == []
+    assert spans(default, "Die Kammer hat entschieden. Der Beklagte Thomas Koch trägt die Kosten.") == [
+        (41, 52, "Thomas Koch")]  # a sentence end ends the role's reach
+
+
 def test_initial_flagged_with_its_surname(recall_first):
     assert spans(recall_first, "Die Beklagte, Frau U. Koch, bestreitet dies.") == [(19, 26, "U. Koch")]
 

@@ -86,6 +86,33 @@ def _joined(first: str, second: str) -> bool:
         and second[:1].isalnum()
 
 
+# how far back a judge's or an official's role reaches to the name it introduces ("Richter am
+# Sozialgericht Jonas Brandl", "Vorsitzende Richterin am Landgericht Eva Maier")
+OFFICE_REACH = 4
+_SENTENCE_END = (".", "!", "?", ":", ";")
+
+
+@lru_cache(maxsize=1)
+def _office_words() -> frozenset[str]:
+    affixes = sf._affixes()
+    return frozenset().union(*(affixes[k] for k in ("judge_roles", "court_designations", "public_offices")))
+
+
+def after_office(elements: Sequence[Element], first: int) -> bool:
+    """Whether a judge's role, a court or a public office stands at most :data:`OFFICE_REACH` words
+    before element ``first`` in its sentence: the deciding judges and officials are printed in full
+    by convention, so a first name and a surname there are no name because they look like one
+    (what the model says of them still counts)."""
+    for i in range(first - 1, max(first - 1 - OFFICE_REACH, -1), -1):
+        text = elements[i].text
+        word = sf.core_word(text)
+        if word in _office_words() or word.lower().endswith(("richter", "richterin")):
+            return True
+        if text.rstrip().endswith(_SENTENCE_END):
+            return False
+    return False
+
+
 def given(word: str) -> bool:
     """Whether ``word`` (a name part) is an initial or in the first names' branch: two surnames side
     by side are a list (a panel's signatures "Franke Bender Quentin"), not one name."""
@@ -144,7 +171,7 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     if FULL_NAMES and len(pairs):
         full = pairs[full_names(pairs, [sf.core_word(e.text) for e in elements])]
         for a, b in full.tolist():
-            if open_[a] and open_[b] and (a not in scores or b not in scores):
+            if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)
                 scores.setdefault(b, threshold)
     if not scores:

@@ -66,7 +66,12 @@ _FULL: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
     if id(court) not in _FULL:
-        _FULL[id(court)] = (court, parts.full_names(pairs, court.words))
+        # no full name after a judge's role, a court or an office (name_parts.after_office), read
+        # from the first word's features
+        rows, column = court.rows, sf.COLUMN
+        office = (rows[pairs[:, 0], column["judge_before"]] > 0) | (rows[pairs[:, 0], column["office_before"]] > 0) \
+            | (rows[pairs[:, 0], column["court_before"]] > 0) if len(pairs) else np.zeros(0, bool)
+        _FULL[id(court)] = (court, parts.full_names(pairs, court.words) & ~office)
     return _FULL[id(court)][1]
 
 
