@@ -248,14 +248,14 @@ def main() -> None:
     exclude = ner_training_ids(ner) if args.unseen_by_ner and ner is not None else set()
     courts = args.court.split(",")
     results = {"court": args.court, "threshold": args.threshold, "combination": args.combine,
-               "batch_vocabulary": not args.no_batch_vocabulary, "skipped_recognizers": skipped, "models": {}}
+               "batch_vocabulary": args.batch_vocabulary, "skipped_recognizers": skipped, "models": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         gold_path = work / "gold.jsonl"
         golds = gold_documents(build_gold(courts, args.limit, args.seed, gold_path, exclude, args.checked,
                                            args.names))
         texts = (g.document.text for g in golds)
-        settings = replace(settings, common_words=common_words() if args.no_batch_vocabulary else common_words_for(texts))
+        settings = replace(settings, common_words=common_words() if not args.batch_vocabulary else common_words_for(texts))
         print(f"test set: {args.court}, {len(golds)} documents, {sum(len(g.elements) for g in golds):,} elements, "
               f"{sum(sum(g.gold) for g in golds):,} positive; threshold {args.threshold}, "
               f"combination {args.combine}; {len(settings.common_words - common_words())} words of the test set's own "
@@ -273,7 +273,7 @@ def main() -> None:
             entry = {"methods": bench_methods(model, golds, methods, settings, ner, args.seed, recognizers),
                      "score": bench_score(model, golds, settings, scorer_ner, recognizers, args.show_errors)}
             if model_dir:
-                options = (("--no-batch-vocabulary",) if args.no_batch_vocabulary else ()) + (
+                options = (("--no-batch-vocabulary",) if not args.batch_vocabulary else ()) + (
                     ("--skip-recognizers", args.skip_recognizers) if skipped else ())
                 entry["agreement"] = cli_agreement(model_dir, gold_path, golds, args.threshold, work, options)
             if not args.skip_large:

@@ -70,12 +70,17 @@ def resolve_threshold(threshold: float | None, model_dir, recall_first: bool, mo
     return default_threshold(mode, combination)
 
 
-def alone_details(policy=None) -> tuple[str, ...]:
-    """The details a court's ``policy`` (a Policy, a .toml/.json file, or None for the shipped one)
-    counts on its own."""
+def court_policy(policy=None):
+    """A court's ``policy`` as a :class:`~rulings_anon.replacement.policy.Policy`: given as one, read
+    from a .toml/.json file, or the shipped ``rulings_anon/data/policies/default.toml`` for None."""
     from .replacement import policy as policies
 
-    return (policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)).alone
+    return policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
+
+
+def alone_details(policy=None) -> tuple[str, ...]:
+    """The details a court's ``policy`` (see :func:`court_policy`) counts on its own."""
+    return court_policy(policy).alone
 
 
 def follow_exemptions(model, recall_first: bool, policy=None):
@@ -85,15 +90,12 @@ def follow_exemptions(model, recall_first: bool, policy=None):
     loaded model keep their own modes; another element model has no such rules and is returned as is."""
     import copy
 
-    from .replacement import policy as policies
-
     inner = getattr(model, "model", None)
     if not hasattr(inner, "follow_exemptions"):
         return model
-    chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
     model, inner = copy.copy(model), copy.copy(inner)
     model.model = inner
-    inner.follow_exemptions(recall_first, chosen.exempt_off)
+    inner.follow_exemptions(recall_first, court_policy(policy).exempt_off)
     return model
 
 
@@ -223,6 +225,7 @@ class Analyzer:
         self.consistency = consistency
         self.batch_vocabulary = batch_vocabulary
         self.ner = ner
+        policy = court_policy(policy)  # read once: its details and its exemptions
         self.details = alone_details(policy)
         self.model = element_model if element_model is not None else (
             load_sensitivity_model(self.model_dir) if bundled or model is not None else None)
@@ -299,8 +302,7 @@ def apply_policy(text: str, spans: Sequence[Span], policy=None, doc_id: str = "d
     .toml/.json file, or None for the shipped ``rulings_anon/data/policies/default.toml``)."""
     from .replacement import policy as policies
 
-    chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
-    return policies.apply_policy(text, spans, chosen, doc_id, seed)
+    return policies.apply_policy(text, spans, court_policy(policy), doc_id, seed)
 
 
 def policy_spans(text: str, spans: Sequence[Span], policy=None) -> list[Span]:
@@ -309,7 +311,7 @@ def policy_spans(text: str, spans: Sequence[Span], policy=None) -> list[Span]:
     they are, in their order (what ``score`` writes does not change under the shipped policy)."""
     from .replacement import policy as policies
 
-    chosen = policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
+    chosen = court_policy(policy)
     if not chosen.allow and not chosen.deny:
         return list(spans)
     return policies.policy_spans(text, spans, chosen)

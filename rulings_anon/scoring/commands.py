@@ -109,13 +109,13 @@ def add_decision_options(parser: argparse.ArgumentParser) -> None:
                              "rulings_anon/data/recognizers.json)")
     parser.add_argument("--no-consistency", action="store_true",
                         help="do not flag every mention of a name flagged once in the document")
-    parser.add_argument("--batch-vocabulary", dest="no_batch_vocabulary", action="store_false", default=True,
+    parser.add_argument("--batch-vocabulary", action="store_true",
                         help="take the capitalized words that recur in many of the input documents (at least "
                              f"{100 * BATCH_SHARE:g} %% of them and {BATCH_MIN_DOCUMENTS} or more) for the court's "
                              "vocabulary, never spread as names: it only takes spans away, so a ruling's spans "
                              "then depend on the others scored with it; by default each ruling's spans are "
                              "those it has alone")
-    parser.add_argument("--no-batch-vocabulary", dest="no_batch_vocabulary", action="store_true",
+    parser.add_argument("--no-batch-vocabulary", dest="batch_vocabulary", action="store_false",
                         help="no batch vocabulary (the default)")
 
 
@@ -172,7 +172,7 @@ def build_analyzer(args, method: str, progress: bool = True):
     return Analyzer(args.model, element_model=model, threshold=args.threshold,
                     recall_first=getattr(args, "recall_first", False), recognizers=not args.no_recognizers,
                     skip_recognizers=args.skip_recognizers, consistency=not args.no_consistency,
-                    batch_vocabulary=not args.no_batch_vocabulary, ner=ner, combination=args.combine,
+                    batch_vocabulary=args.batch_vocabulary, ner=ner, combination=args.combine,
                     policy=getattr(args, "policy", None))
 
 
@@ -278,7 +278,7 @@ class ScoreSetup:
     @property
     def uses_batch_vocabulary(self) -> bool:
         """Whether the decision takes the words recurring in the input documents."""
-        return not self.args.no_consistency and not self.args.no_batch_vocabulary
+        return not self.args.no_consistency and self.args.batch_vocabulary
 
     def check(self) -> None:
         """Bad options and missing model directories, as one line, before any worker starts."""
