@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -40,9 +41,18 @@ _LETTER_SPACED = re.compile(r" [^\W\d_](?: [^\W\d_])+(?!\w)")
 # A word of four or more capitals (Latin letters, German and Latin Extended-A ones included).
 _CAPITALS = re.compile(r"[A-ZÀ-ÖØ-Þ\u0100-\u017f][A-ZÀ-ÖØ-Þß\u0100-\u017f]{3,}(?!\w)")
 _NAME_GAP = re.compile(r" (?:(?:an|am|bei|de|der|im|ob|van|von|vom|zu|zum|zur)(?: der| dem| den)? )?")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_TERM = re.compile(r"[„“\"‚‘'«»]([^\W\d_]+)[“”\"‘’'«»]|\((?:\d+ )?([^\W\d_]+)\)")
+_TRANSPARENT = frozenset(("", "und", "oder", "bzw", "sowie", "/", "<", ">"))
+_NEAR = 40  # characters on each side of a word in capitals that hold its neighbours
+_CONTEXT = 80  # characters on each side of a word in capitals that tell its line's case
+_UNKNOWN_LENGTH = 5  # the least length of a word in capitals that no vocabulary knows to take a name's case
 _VOWELS = set("AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ")
 # Four consonants before a vowel, or five at the end, are no German syllable ("Ernst" is one).
 _CONSONANT_RUN = re.compile(r"[^AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ]{4,}(?=[AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ])|[^AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ]{5,}$")
+# A word no vocabulary knows may join two syllables: a coda and the next onset are at most four
+# consonants ("Bernsdorff").
+_JOINED_CONSONANT_RUN = re.compile(r"[^AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ]{5,}(?=[AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ])|[^AEIOUYÄÖÜÀÁÂÉÈÊÍÓÔÚ]{5,}$")
 _DIGRAPHS = re.compile(r"SCH|CH|CK|PH|TH")
 # Two consonants a German or Turkish name may start with; any other pair starts an acronym ("DSGVO").
 _ONSETS = frozenset(("BL", "BR", "CH", "DR", "FL", "FR", "GL", "GN", "GR", "KL", "KN", "KR", "PF", "PH", "PL",
@@ -83,7 +93,10 @@ def normalize(text: str, known: Callable[[str], bool] | None = None) -> Normaliz
 
     ``known`` says whether the analyzer's vocabulary lists a word as written ("Wimmer", "BEEG"): a
     word in capitals gets a name's case where the ruling itself writes it so elsewhere, or where the
-    vocabulary knows that form and not the capitals (an acronym such as "BEEG" keeps them)."""
+    vocabulary knows that form and not the capitals (an acronym such as "BEEG" keeps them); with
+    ``known`` also where it stands: a word the vocabulary knows in neither form in a line of small
+    letters ("< JELTES >"), and any word of a syllable's shape after a salutation, a title or a role,
+    after a first name, or as a cited author ("Herr SCHMIDT", "Sabine HOFFMANN", "Frehse in JANSEN")."""
     current, starts, ends = text, None, None
     for step in (_invisible_and_line_ends, _composed, _hyphen_breaks, _letter_spacing, _capitals):
         edits = step(current, known) if step is _capitals else step(current)
@@ -148,8 +161,9 @@ def _alone(text: str, i: int) -> bool:
 
 
 def _capitals(text: str, known: Callable[[str], bool] | None) -> list[tuple[int, int, str]]:
-    """A word in capitals that reads like a name gets the case of one ("WIMMER" -> "Wimmer"), and so
-    does a neighbour in capitals that could be a name as well ("SABINE THALHAMMER")."""
+    """A word in capitals that reads like a name gets the case of one ("WIMMER" -> "Wimmer"), the word
+    as a whole (:func:`_name_case`) or one occurrence by its place, and so does a neighbour in capitals
+    that could be a name as well ("SABINE THALHAMMER")."""
     edits, decided = [], {}
     tokens = set(text.split())
     if not any(len(t) >= 4 and t.isupper() for t in tokens):  # the common case, without a regular expression
@@ -159,14 +173,95 @@ def _capitals(text: str, known: Callable[[str], bool] | None) -> list[tuple[int,
     for m in words:
         if m.group() not in decided:
             decided[m.group()] = _name_case(m.group(), written, known)
+    readable = {w: _readable(w) for w in decided}
+    terms = _terms(text)
+    unknown = {w: _unknown(w, known) and _readable(w, _JOINED_CONSONANT_RUN) and w not in terms
+               for w in decided if not decided[w]}
+
+    def by_context(m) -> bool:  # where this occurrence stands, for a word not decided as a whole
+        return known is not None and (readable[m.group()] and _beside_a_name(text, m, known) or unknown[m.group()]
+                                      and not _beside_capitals(text, m, decided) and _among_small(text, m))
+
+    first = [decided[m.group()] or (_cased(m.group()) if by_context(m) else None) for m in words]
     for n, m in enumerate(words):
-        cased = decided[m.group()]
-        if not cased and _readable(m.group()):
+        cased = first[n]
+        if not cased and readable[m.group()]:
             cased = next((_cased(m.group()) for k in (n - 1, n + 1) if 0 <= k < len(words)
-                          and decided[words[k].group()] and _adjacent(text, words[min(k, n)], words[max(k, n)])), None)
+                          and first[k] and _adjacent(text, words[min(k, n)], words[max(k, n)])), None)
         if cased:
             edits.append((m.start(), m.end(), cased))
     return edits
+
+
+def _unknown(word: str, known: Callable[[str], bool] | None) -> bool:
+    """A word of a name's shape that the vocabulary knows neither in capitals nor in a name's case."""
+    return known is not None and len(word) >= _UNKNOWN_LENGTH and not known(word) and not known(_cased(word))
+
+
+@lru_cache(maxsize=1)
+def _salutations() -> frozenset[str]:
+    """The words before a person's name: salutations, titles, roles, relatives (``data/name_affixes.json``)."""
+    from .analyzer.sensitivity import _affixes
+
+    affixes = _affixes()
+    return frozenset().union(*(affixes[k] for k in ("salutations", "academic_titles", "prefixes", "judge_roles")))
+
+
+def _beside_a_name(text: str, word, known: Callable[[str], bool]) -> bool:
+    """Whether a word in capitals stands where a person's name stands: after a salutation, a title or a
+    role ("Herr SCHMIDT", "Dr. KELLER", "Zeugin MAIER"), after a first name ("Sabine HOFFMANN"), or as
+    a cited author beside another ("Frehse in JANSEN", "EMMERICH in Staudinger")."""
+    from .analyzer.name_parts import first_name, name_part
+
+    before = text[max(0, word.start() - _NEAR):word.start()].split()
+    after = text[word.end():word.end() + _NEAR].split()
+    if not (word.start() and text[word.start() - 1] == " "):
+        before = []  # "(EMMERICH", "-MEYER": no word of its name before it
+    previous = before[-1] if before else ""
+    if previous in _salutations():
+        return True
+    if previous[:1].isupper() and not previous.isupper() and first_name(previous):
+        return known(_cased(word.group())) or len(word.group()) >= _UNKNOWN_LENGTH  # not "Lilly ICOS LLC"
+    if previous == "in" and len(before) > 1 and name_part(before[-2].strip(_PUNCTUATION)):
+        return True
+    return (after[:1] == ["in"] and text[word.end():word.end() + 1] == " " and len(after) > 1
+            and name_part(after[1].strip(_PUNCTUATION)))
+
+
+def _terms(text: str) -> set[str]:
+    """The words the document quotes („RAPAMUNE“: a mark, a word discussed) or defines as an
+    abbreviation in brackets ("(USAFE)", "(702 MUNSS)")."""
+    return {m.group(1) or m.group(2) for m in _TERM.finditer(text)}
+
+
+def _beside_capitals(text: str, word, decided: dict[str, str | None]) -> bool:
+    """Whether the word before or after ``word`` (past "und", "oder", "/", "<", ">") is in capitals
+    and no name: a row of abbreviations or a title ("UNICE, CEEP und EGB", "PAVIS PROMA")."""
+    before = text[max(0, word.start() - _NEAR):word.start()].split()
+    after = text[word.end():word.end() + _NEAR].split()
+    for tokens in (reversed(before), after):
+        for token in tokens:
+            token = token.strip(_PUNCTUATION)
+            if token in _TRANSPARENT:
+                continue
+            if len(token) > 1 and token.isupper() and not decided.get(token):
+                return True
+            break
+    return False
+
+
+def _among_small(text: str, word) -> bool:
+    """Whether ``word`` stands in a line of words in small letters, not in a heading or a text in capitals."""
+    start = max(text.rfind("\n", 0, word.start()) + 1, word.start() - _CONTEXT)
+    end = text.find("\n", word.end())
+    end = word.end() + _CONTEXT if end < 0 else min(end, word.end() + _CONTEXT)
+    small = capitals = 0
+    for other in _LETTERS.finditer(text, start, end):
+        if other.group().isupper():
+            capitals += 1
+        else:
+            small += 1
+    return small >= 3 and small > 2 * (capitals - 1)
 
 
 def _adjacent(text: str, first, second) -> bool:
@@ -174,8 +269,8 @@ def _adjacent(text: str, first, second) -> bool:
     return _NAME_GAP.fullmatch(text, first.end(), second.start()) is not None
 
 
-def _readable(word: str) -> bool:
-    return word.replace("ß", "").isupper() and _reads_like_word(word) and len(_cased(word)) == len(word)
+def _readable(word: str, consonants: re.Pattern = _CONSONANT_RUN) -> bool:
+    return word.replace("ß", "").isupper() and _reads_like_word(word, consonants) and len(_cased(word)) == len(word)
 
 
 def _cased(word: str) -> str:
@@ -195,13 +290,13 @@ def _name_case(word: str, written: set[str], known: Callable[[str], bool] | None
     return None
 
 
-def _reads_like_word(word: str) -> bool:
+def _reads_like_word(word: str, consonants: re.Pattern = _CONSONANT_RUN) -> bool:
     """Not an acronym ("DSGVO", "EMRK"): vowels, German-like consonant clusters, not a known one."""
     if word in _ACRONYMS:
         return False
     collapsed = _DIGRAPHS.sub("C", word)
     vowels = sum(c in _VOWELS for c in collapsed)
-    if vowels == 0 or vowels * 5 < len(collapsed) or _CONSONANT_RUN.search(collapsed):
+    if vowels == 0 or vowels * 5 < len(collapsed) or consonants.search(collapsed):
         return False
     return collapsed[0] in _VOWELS or collapsed[1] in _VOWELS or word[:2] in _ONSETS or word.startswith("SCH")
 

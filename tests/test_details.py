@@ -5,11 +5,12 @@ deciding whether they are spans whatever the model says, through the engine and 
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from command_line import assert_one_line_error, cli
 
-from rulings_anon.analyzer.details import with_details
+from rulings_anon.analyzer.details import house_numbers, with_details
 from rulings_anon.analyzer.recognizers import analyze
 from rulings_anon.document import Span
 from rulings_anon.entity_types import DETAIL_NAMES
@@ -46,6 +47,22 @@ def texts(text: str, name: str) -> list[str]:
     # a paragraph, a law gazette, a flur without its parcel word are no parcels
     ("land_parcel", "nach § 123 Abs. 4 BauGB (BGBl. I S. 123) in der Flur 12", []),
     ("land_parcel", "Flurstück 12.03.2019 und Flurstück Nr. 3a", []),
+    # the numbers that continue a parcel word, past a district, and a list before "der Gemarkung"
+    ("land_parcel", "die Fl.Nrn. 123/4, 125 und 127/2 der Gemarkung Pullach", ["123/4", "125", "127/2"]),
+    ("land_parcel", "die Flurstücke Nrn. 12 und 13 der Gemarkung Aichach", ["12", "13"]),
+    ("land_parcel", "Fl.Nr. 123/4 der Gemarkung Pullach und 125 der Gemarkung Baierbrunn", ["123/4", "125"]),
+    ("land_parcel", "FlNr. 12 (Gemarkung Aichach) und 13", ["12", "13"]),
+    ("land_parcel", "das Grundstück 123/4 der Gemarkung Pullach", ["123/4"]),
+    ("land_parcel", "die Grundstücke 123/4, 125 und 127 der Gemarkung Pullach", ["123/4", "125", "127"]),
+    ("land_parcel", "das Grundstück Nr. 12 der Gemarkung Pullach", ["12"]),
+    ("land_parcel", "nach § 12/3 und 123/4 der Gemarkung Pullach", ["123/4"]),
+    # a count or an amount ends a list; bare numbers, citations, dates, a flur or a land-register
+    # sheet are no parcels, before "der Gemarkung" neither
+    ("land_parcel", "Fl.Nr. 123 und 12 Jahre; Fl.Nr. 12 und 125 m² groß", ["123", "12"]),
+    ("land_parcel", "§ 12/3, BGBl. I 123/4, Az. 12/345, am 12.03.2019, Nr. 12/2020, die 123/4 Gemarkungen", []),
+    ("land_parcel", "nach § 12/3 der Gemarkung X, BGBl. I 123/4 der Gemarkung X, Az. 12/345 der Gemarkung X", []),
+    ("land_parcel", "am 12.03.2019 der Gemarkung X, Nr. 12/2020 der Gemarkung X, im Jahr 2019 der Gemarkung X", []),
+    ("land_parcel", "die Flur 2 der Gemarkung X und Blatt 1234 der Gemarkung X", []),
     ("road_number", "das Anwesen an der B 12 bei Aichach", ["12"]),
     ("road_number", "die St 2045 und die St. 2046 sowie zur B12", ["2045", "2046", "12"]),
     ("road_number", "an der Staatsstraße 2045 und der Kreisstraße MN 15", ["2045", "MN 15"]),
@@ -88,6 +105,53 @@ def test_with_details_adds_hits_and_grows_a_flagged_street_by_its_house_number()
     # a hit inside a span adds nothing
     whole = Span(0, len(TEXT), TEXT, "other", 0.9)
     assert with_details(TEXT, [whole], ("birth_date", "land_parcel")) == [whole]
+
+
+def test_parcel_numbers_before_a_district_have_exact_offsets():
+    text = "Die Grundstücke 123/4 und 125 der Gemarkung Pullach"
+    assert found(text, "land_parcel") == [(16, 21, "123/4"), (26, 29, "125")]
+
+
+def test_a_long_list_without_a_district_is_read_in_linear_time():
+    text = "der Gemarkung X " + "1, " * 20000 + "Ende"
+    began = time.perf_counter()
+    assert found(text, "land_parcel") == []
+    assert time.perf_counter() - began < 2
+
+
+@pytest.mark.parametrize(("text", "street", "expected"), [
+    ("wohnhaft Kirchweg 1, 3 und 5 in Augsburg", "Kirchweg", [(18, 19, "1"), (21, 22, "3"), (27, 28, "5")]),
+    ("die Anwesen Am Weiher 01, 02, 03.", "Am Weiher", [(22, 24, "01"), (26, 28, "02"), (30, 32, "03")]),
+    ("an der Hauptstraße 12-14 und 16 gelegen", "Hauptstraße", [(19, 24, "12-14"), (29, 31, "16")]),
+    ("Kirchweg 1 u. 3 a sowie 5b.", "Kirchweg", [(9, 10, "1"), (14, 17, "3 a"), (24, 26, "5b")]),
+    # a list stops at what is no house number of it: a count, a year, a date, an amount, a floor, a word
+    ("Kirchweg 1, 12 Jahre lang", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1 und 3 seit 1990 und 2019", "Kirchweg", [(9, 10, "1"), (15, 16, "3")]),
+    ("Kirchweg 1, 12.03.2019", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1, 12. März 2019", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1, 300 € und 5", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1, 12,50 EUR", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1, 3. OG", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1 und Hauptstraße 3", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg 1, 86150 Augsburg", "Kirchweg", [(9, 10, "1")]),
+    ("Kirchweg, 12 und 14 Jahre", "Kirchweg", []),
+])
+def test_each_house_number_of_a_list_after_a_street(text, street, expected):
+    at = text.index(street)
+    spans = [Span(at, at + len(street), street, "street", 0.9)]
+    assert [(s.start, s.end, s.text) for s in house_numbers(text, spans)] == expected
+
+
+def test_a_list_of_house_numbers_after_a_street_with_its_number():
+    text = "wohnhaft Kirchweg 1, 3 und 5 in Augsburg"
+    streets = analyze(text, enabled={"street"})
+    assert [(s.start, s.end, s.text) for s in streets] == [(9, 19, "Kirchweg 1")]
+    got = with_details(text, streets, ("house_number",))
+    # the street keeps its own number; each further number is a span of its own
+    assert [(s.start, s.end, s.text, s.type) for s in got] == [
+        (9, 19, "Kirchweg 1", "STR"), (21, 22, "3", "HOUSE_NUMBER"), (27, 28, "5", "HOUSE_NUMBER")]
+    flagged = with_details(text, [Span(9, 17, "Kirchweg", "street", 0.9, source="model")], ("house_number",))
+    assert [(s.start, s.end, s.text) for s in flagged] == [(9, 19, "Kirchweg 1"), (21, 22, "3"), (27, 28, "5")]
 
 
 def test_a_policy_names_its_alone_details_and_refuses_unknown_ones():

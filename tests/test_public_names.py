@@ -252,3 +252,76 @@ def test_the_counting_script_splits_what_public_names_marks_by_rule():
     # the union of the rules is what the column holds
     union = sorted(w for rule, found in marked.items() if not rule.startswith("all") for w in found)
     assert sorted(set(union)) == sorted(set(marked["all (the column public_name)"]))
+
+
+def _seat_marked(text: str) -> list[str]:
+    """The candidate words of ``text`` whose ``seat`` column is set, in order."""
+    features = sf.document_features(text, sf.Tables())
+    words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    return [w for w, row in zip(words, features.rows, strict=True) if row[sf.COLUMN["seat"]] > 0]
+
+
+@pytest.mark.parametrize("text, marked", [
+    # courts, authorities and landmarks print their place in clear
+    ("Das Amtsgericht Zzyxheim und das Finanzamt Qwertzdorf entschieden.", ["Zzyxheim", "Qwertzdorf"]),
+    ("Der Betrag ging an die Bundeskasse Halle.", ["Halle"]),
+    ("Die Atomwaffen auf dem Fliegerhorst Büchel und am Flughafen Frankfurt.", ["Büchel", "Frankfurt"]),
+    # courts anonymize the name inside a university, a college or a savings bank ("Universität G",
+    # "Hochschule H.", "Sparkasse U"): the model judges it
+    ("Die Universität Zzyxheim betreute die Dissertation.", []),
+    ("Prof. Dr. Plonk (Hochschule Qwertzdorf) behandelt ihn.", []),
+    ("Er studierte an der Fachhochschule Zzyxheim und der Technischen Universität München.", []),
+    ("Sie erhielt von der Sparkasse Qwertzdorf 3.927,71 Euro.", []),
+    # no rule ever marked a clinic's, a foundation's or a state-owned firm's name
+    ("Sie arbeitete an der Neurologischen Klinik Zzyxheim und beim VEB Elektronik Qwertzdorf.", []),
+])
+def test_when_a_place_follows_an_institution_then_only_a_court_an_authority_or_a_landmark_makes_it_a_seat(
+        text, marked):
+    assert _seat_marked(text) == marked
+
+
+def test_when_a_name_follows_a_university_then_the_model_judges_it_and_a_court_seat_stays_at_zero():
+    model = sm.load_model()
+    text = ("Das Amtsgericht Zzyxheim verwies auf die Universität Qwertzdorf und die Sparkasse Plonkhausen. "
+            "Die Universität Qwertzdorf stellte die Klägerin ein.")
+    features = sf.document_features(text, model.tables)
+    probabilities = model.predict_rows(features.rows)
+    words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    by_word: dict[str, list[float]] = {}
+    for word, probability in zip(words, probabilities, strict=True):
+        by_word.setdefault(word, []).append(float(probability))
+    assert by_word["Zzyxheim"] == [0.0]
+    assert len(by_word["Qwertzdorf"]) == 2 and min(by_word["Qwertzdorf"]) > 0
+    assert by_word["Plonkhausen"][0] > 0
+    # under --recall-first the court's seat is lowered, not zeroed
+    model.follow_exemptions(recall_first=True)
+    lowered = model.predict_rows(features.rows)
+    assert 0 < lowered[words.index("Zzyxheim")] < 0.1 + 1e-9
+
+
+def test_the_institution_count_sorts_institution_nouns_and_placeholder_shapes():
+    import importlib.util
+    from pathlib import Path
+
+    file = Path(__file__).resolve().parents[1] / "benchmarks" / "count_institution_names.py"
+    spec = importlib.util.spec_from_file_location("count_institution_names", file)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    kinds = {w: script.kind_of(w) for w in ("Fachhochschule", "Universitätsklinik", "K-Klinik", "VEB", "Schule",
+                                           "Krankenpflegeheim", "Sparkasse", "Amtsgericht", "Mannheim")}
+    assert kinds == {"Fachhochschule": "Universität, Hochschule", "Universitätsklinik": "Klinik, Klinikum, Krankenhaus",
+                     "K-Klinik": "Klinik, Klinikum, Krankenhaus", "VEB": "VEB, Kombinat",
+                     "Schule": "Schule, Gymnasium", "Krankenpflegeheim": "Heim (Pflege-, Alten-, Kinder-)",
+                     "Sparkasse": "Sparkasse", "Amtsgericht": None, "Mannheim": None}
+    assert [w for w in ("R", "H.", "M…", "...", "II", "Oldenburg") if script.placeholder_shaped(w)] == \
+        ["R", "H.", "M…", "..."]
+    text = "Sie war an der Neurologischen Klinik B, im Kreiskrankenhaus R und an der Universität Oldenburg tätig."
+    start = text.index("Klinik B") + len("Klinik ")
+    tally = script.Tally()
+    script.count_record("BAG", {"text": text, "spans": [{"start": start, "end": start + 1}]}, tally,
+                        script.load_lexicon("de-nouns"))
+    counted = {key: dict(courts) for key, courts in tally.words.items()}
+    assert counted == {("Klinik, Klinikum, Krankenhaus", "after", "placeholder"): {"BAG": 1},
+                       ("Klinik, Klinikum, Krankenhaus", "after", "letters, no placeholder span"): {"BAG": 1},
+                       ("Universität, Hochschule", "after", "clear, other"): {"BAG": 1}}
+    assert not tally.marked  # no seat after a university

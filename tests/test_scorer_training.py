@@ -8,6 +8,7 @@ import json
 import pytest
 
 from rulings_anon import data
+from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.jsonl import read_jsonl
 from tests.command_line import assert_one_line_error, cli, leftovers
 
@@ -52,6 +53,12 @@ def test_a_fixed_seed_gives_the_same_model_twice(two_runs):
     assert set(figures["by_group"]) == {"bag", "bfh", "bgh"}
     assert all(recall >= 96.0 for recall, _ in figures["by_group"].values()) or \
         config["thresholds"]["lowest96"] == 0.0001
+    # recall-first's threshold is chosen for its decision, the public rules lowering rather than
+    # zeroing: as many words reach any threshold, so it is at least the plain one, and score reads it
+    weighted = config["recall_first_thresholds"]["lowest96"]
+    assert weighted >= config["thresholds"]["lowest96"] and config["recall_first_public_weight"] == 0.1
+    assert sm.stored_threshold(folder / "first", recall_first=True) == weighted
+    assert set(config["recall_first_figures"]["lowest96"]["by_group"]) == {"bag", "bfh", "bgh"}
     assert leftovers(folder) == []
 
 

@@ -103,6 +103,46 @@ def test_clean_text_is_left_as_it_is():
     assert normalize(kept, _known_word).text == kept
 
 
+NAMES_IN_CAPITALS = {
+    # a surname that the vocabulary knows in neither form ("Oberprieler", "OBERPRIELER")
+    "unknown": ("Die Klägerin begehrt Krankengeld. Der behandelnde Arzt Dr. Kemper überwies sie an die Praxis "
+                "Oberprieler in Ingolstadt. Dort stellte man eine Arbeitsunfähigkeit fest; die Beklagte lehnte "
+                "die Zahlung gleichwohl ab, weil der Bericht der Praxis Oberprieler zu spät eingegangen sei.",
+                "Oberprieler"),
+    # a surname that it knows in both ("Schmidt", "SCHMIDT"), after a salutation or a role
+    "salutation": ("Der Kläger ist seit 2011 als Lagerist beschäftigt. Mit Schreiben vom 3. Mai 2019 kündigte die "
+                   "Beklagte. Herr Schmidt erhob daraufhin Klage. Die Zeugin Keller bestätigte, dass Herr Schmidt "
+                   "am Vortag krank gemeldet war.", "Schmidt|Keller"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(NAMES_IN_CAPITALS))
+def test_a_surname_in_capitals_in_a_sentence_is_found_where_the_clean_text_has_it(analyzer, key):
+    text, names = NAMES_IN_CAPITALS[key]
+    variant = _each_surname(text, names, str.upper)
+    assert variant != text
+    clean = analyzer.analyze(text)
+    assert {s.text for s in clean} >= set(names.split("|"))
+    spans = analyzer.analyze(variant)
+    assert [(s.start, s.end) for s in spans] == [(s.start, s.end) for s in clean]
+    assert [s.text for s in spans] == [variant[s.start:s.end] for s in clean]
+
+
+def test_acronyms_terms_and_rows_of_capitals_keep_them():
+    kept = ("Nach § 2 BEEG, § 67 SGB X und Art 6 DSGVO sowie Art 8 EMRK ist der Antrag der Dienststellen der "
+            "United States Air Forces in Europe (USAFE) zu prüfen; die Wortmarke „RAPAMUNE“ bleibt, ebenso die "
+            "Verbände UNICE, CEEP und EGB.")
+    assert normalize(kept, _known_word).text == kept
+    # beside a salutation, a first name or a cited author a word in capitals is a name; a line wholly in
+    # capitals is no sentence, so a word unknown to the vocabulary keeps them there
+    assert normalize("Frau HOFFMANN und Sabine THALHAMMER; Frehse in JANSEN, SGG; vgl. EMMERICH in Staudinger, BGB",
+                     _known_word).text == ("Frau Hoffmann und Sabine Thalhammer; Frehse in Jansen, SGG; "
+                                           "vgl. Emmerich in Staudinger, BGB")
+    assert normalize("Die Klägerin legte Berichte der Praxis OBERPRIELER vor.", _known_word).text \
+        == "Die Klägerin legte Berichte der Praxis Oberprieler vor."
+    assert normalize("PRAXIS OBERPRIELER UND KOLLEGEN", _known_word).text.split()[1] == "OBERPRIELER"
+
+
 def test_a_span_never_ends_inside_a_letter():
     text = unicodedata.normalize("NFD", "Frau Müller")
     normalized = normalize(text)

@@ -31,9 +31,22 @@ _TRIGGERS = {"birth_date": re.compile(r"geb\.|geboren|Geburtsdatum|Geburtstag")}
 _SPACE = r"[^\S\n]"
 # "12", "3a", "3 a", "12-14", "12/14": at most three digits, so a year is no house number; not a
 # date, a time or an amount ("12.03.", "12,50", "12:30"); after a comma a number is something
-# else ("Kirchstraße, 12 Jahre lang").
-HOUSE_NUMBER = re.compile(rf"{_SPACE}{_SPACE}?(?P<number>\d{{1,3}}(?:{_SPACE}?[a-z](?![\w]))?"
-                          rf"(?:{_SPACE}?[-–/]{_SPACE}?\d{{1,3}}(?:{_SPACE}?[a-z](?!\w))?)?)(?![\w.,:/-]\d|\w)")
+# else ("Kirchstraße, 12 Jahre lang"). A letter is no "u." of a list ("Kirchweg 1 u. 3").
+_LETTER = rf"(?:{_SPACE}?[a-z](?!\w|\.{_SPACE}*\d))"
+_NUMBER = rf"\d{{1,3}}{_LETTER}?(?:{_SPACE}?[-–/]{_SPACE}?\d{{1,3}}{_LETTER}?)?(?![\w.,:/-]\d|\w)"
+HOUSE_NUMBER = re.compile(rf"{_SPACE}{_SPACE}?(?P<number>{_NUMBER})")
+# A street span that holds its house number already ("Kirchweg 1" found by the street recognizer).
+_ENDS_IN_NUMBER = re.compile(rf"(?<!\S){_NUMBER}$")
+# The further numbers of a list after the first ("Kirchweg 1, 3 und 5", "Hauptstraße 12-14 und 16"):
+# after a comma or a conjunction, a house number that is not a count, an amount or a date ("1, 12
+# Jahre", "1, 300 €", "1, 12. März") nor a floor ("12, 3. OG").
+_MONTHS = (r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|"
+           r"Jan\.|Febr?\.|Apr\.|Aug\.|Sept?\.|Okt\.|Nov\.|Dez\.")
+_FLOORS = "Stock|Etage|Geschoss|Obergeschoss|Untergeschoss|OG|EG|UG|DG"
+_CONJUNCTION = rf"(?:(?:und|u\.|sowie|oder|bis){_SPACE}+)"
+LISTED_HOUSE_NUMBER = re.compile(
+    rf"(?:,{_SPACE}+{_CONJUNCTION}?|{_SPACE}+{_CONJUNCTION})(?P<number>{_NUMBER})"
+    rf"(?!-|{_SPACE}*(?:[A-ZÄÖÜ€%]|(?:m²?|qm|km|ha)(?!\w))|\.{_SPACE}*(?:{_MONTHS}|{_FLOORS})(?!\w))")
 
 
 def detail_spans(text: str, spans: Sequence[Span], details: Iterable[str]) -> list[Span]:
@@ -56,22 +69,38 @@ def detail_spans(text: str, spans: Sequence[Span], details: Iterable[str]) -> li
 
 def house_numbers(text: str, spans: Sequence[Span]) -> list[Span]:
     """The house number right after each street span that does not hold one ("Kirchstraße" flagged,
-    "12" after it)."""
-    found = []
+    "12" after it), and each further number of a list after the first ("Kirchweg 1, 3 und 5": "3"
+    and "5", also where the street span holds the "1"), each a span of its own."""
+    found: dict[tuple[int, int], Span] = {}
     for span in spans:
-        if span.type not in STREET_TYPES or text[span.start:span.end][-1:].isdigit():
+        if span.type not in STREET_TYPES:
             continue
-        match = HOUSE_NUMBER.match(text, span.end)
-        if match:
-            start, end = match.span("number")
-            found.append(Span(start, end, text[start:end], "HOUSE_NUMBER", 1.0, source="house_number"))
-    return found
+        if text[span.start:span.end][-1:].isdigit():
+            if not _ENDS_IN_NUMBER.search(text[span.start:span.end]):
+                continue
+            at = span.end
+        else:
+            match = HOUSE_NUMBER.match(text, span.end)
+            if not match:
+                continue
+            at = match.end()
+            found[match.span("number")] = _house_number(text, match)
+        while match := LISTED_HOUSE_NUMBER.match(text, at):
+            at = match.end()
+            found[match.span("number")] = _house_number(text, match)
+    return list(found.values())
+
+
+def _house_number(text: str, match: re.Match) -> Span:
+    start, end = match.span("number")
+    return Span(start, end, text[start:end], "HOUSE_NUMBER", 1.0, source="house_number")
 
 
 def with_details(text: str, spans: Sequence[Span], details: Iterable[str]) -> list[Span]:
     """``spans`` with the ``details`` counted on their own, sorted by start: a hit inside a span
     adds nothing; a hit overlapping or touching spans of a street (its house number) grows them to
-    cover it; any other hit is a span of its own, scored 1.0."""
+    cover it (only the first number of a list: "Kirchweg 1" grows, "3" and "5" are spans of their
+    own); any other hit is a span of its own, scored 1.0."""
     details = set(details)
     if not details:
         return list(spans)
@@ -79,7 +108,7 @@ def with_details(text: str, spans: Sequence[Span], details: Iterable[str]) -> li
     for hit in sorted(detail_spans(text, kept, details), key=lambda s: (s.start, s.end)):
         touching = [s for s in kept if s.start < hit.end and hit.start < s.end
                     or (hit.source == "house_number" and s.type in STREET_TYPES and s.end <= hit.start
-                        and not text[s.end:hit.start].strip(" ,"))]
+                        and not text[s.end:hit.start].strip())]
         if any(s.start <= hit.start and hit.end <= s.end for s in touching):
             continue
         if touching:

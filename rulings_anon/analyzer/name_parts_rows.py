@@ -16,17 +16,19 @@ from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
 
 # which rules the measured decision applies (the benchmark switches them off to compare)
-RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES}
+RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES,
+         "companies": parts.COMPANY_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
-_PAIRS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_PAIRS: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 _NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
     """``[first row, second row]`` of each two neighbouring candidates of a document that may be
     parts of one name (:func:`rulings_anon.analyzer.name_parts.adjacent_pairs`); computed once per court."""
-    if id(court) not in _PAIRS:
+    key = (id(court), RULES["companies"])
+    if key not in _PAIRS:
         rows, column = court.rows, sf.COLUMN
         first = np.arange(len(court.words) - 1)
         second = first + 1
@@ -35,9 +37,16 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         near &= (rows[second, column["in_list"]] == 0) & (rows[second, column["quoted"]] == 0)
         is_part = np.fromiter((parts.name_part(w) for w in court.words), bool, len(court.words))
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
-        near &= is_part[first] & is_part[second] & (is_given[first] | is_given[second])
-        _PAIRS[id(court)] = (court, np.stack([first[near], second[near]], axis=1))
-    return _PAIRS[id(court)][1]
+        names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
+        found = np.stack([first[names], second[names]], axis=1)
+        if RULES["companies"] and len(first):
+            members = np.fromiter((parts.company_word(w) for w in court.words), bool, len(court.words))
+            joined = np.append(near, False)
+            run = parts.company_runs(members, rows[:, column["next_legal_form"]] > 0, joined & members)
+            company = near & run[first] & run[second]
+            found = np.unique(np.concatenate([found, np.stack([first[company], second[company]], axis=1)]), axis=0)
+        _PAIRS[key] = (court, found)
+    return _PAIRS[key][1]
 
 
 def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
@@ -61,18 +70,19 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     return out
 
 
-_FULL: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_FULL: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
-    if id(court) not in _FULL:
+    key = (id(court), RULES["companies"])  # the pairs name_part_pairs gives under the rules
+    if key not in _FULL:
         # no full name after a judge's role, a court or an office (name_parts.after_office), read
         # from the first word's features
         rows, column = court.rows, sf.COLUMN
         office = (rows[pairs[:, 0], column["judge_before"]] > 0) | (rows[pairs[:, 0], column["office_before"]] > 0) \
             | (rows[pairs[:, 0], column["court_before"]] > 0) if len(pairs) else np.zeros(0, bool)
-        _FULL[id(court)] = (court, parts.full_names(pairs, court.words) & ~office)
-    return _FULL[id(court)][1]
+        _FULL[key] = (court, parts.full_names(pairs, court.words) & ~office)
+    return _FULL[key][1]
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

@@ -171,10 +171,20 @@ class GroupedFits:
                 self.on_fit()
         return self._fits[key]
 
-    def out_of_fold(self, groups: Sequence[str]) -> tr.Validation:
-        """Each of ``groups`` with its probabilities from a fit on the others."""
-        return {g: (self.train[g], self([o for o in groups if o != g]).predict_court(
-            self.train[g], None if self.extra is None else self.extra[g])) for g in groups}
+    def out_of_fold(self, groups: Sequence[str], public_weight: float = 0.0) -> tr.Validation:
+        """Each of ``groups`` with its probabilities from a fit on the others, the public rules
+        multiplying them by ``public_weight`` (0: the default's decision; ``--recall-first``'s
+        :data:`~sm.RECALL_FIRST_PUBLIC_WEIGHT`)."""
+        validation = {}
+        for g in groups:
+            model = self([o for o in groups if o != g])
+            model.public_weight = public_weight
+            try:
+                validation[g] = (self.train[g], model.predict_court(
+                    self.train[g], None if self.extra is None else self.extra[g]))
+            finally:
+                model.public_weight = 0.0
+        return validation
 
 
 def group_features(groups: dict[str, list[dict]], cache: FeatureCache | None = None, seed: int = 0,
@@ -251,12 +261,24 @@ def gold_config(described: dict, gold_weight: float) -> dict:
 
 def scorer_config(validation: tr.Validation, thresholds: dict[str, float], *, held_out: str | None,
                   draws: int = DRAWS, grouped_by: str = "court", default_rule: str = tr.DEFAULT_RULE,
-                  recall_first_rule: str = tr.RECALL_FIRST_RULE, with_consistency: bool = True) -> dict:
-    """What ``config.json`` records of how the thresholds were chosen, and the figures that chose them."""
-    return {"held_out": held_out, "thresholds": thresholds, "rules": tr.RULES, "draws": draws,
-            "thresholds_for": THRESHOLDS_FOR if with_consistency else "the model alone",
-            sm.DEFAULT_RULE: default_rule, sm.RECALL_FIRST_RULE: recall_first_rule,
-            "grouped_by": grouped_by, "figures": tr.figures(validation, thresholds, with_consistency)}
+                  recall_first_rule: str = tr.RECALL_FIRST_RULE, with_consistency: bool = True,
+                  weighted: tr.Validation | None = None) -> dict:
+    """What ``config.json`` records of how the thresholds were chosen, and the figures that chose them.
+
+    ``weighted``: the same out-of-fold probabilities with the public rules lowering rather than
+    zeroing them, as ``--recall-first`` decides; the recall-first rule's threshold is chosen on
+    them (:data:`sm.RECALL_FIRST_THRESHOLDS`), so the recall it promises is that of the decision
+    it is used for."""
+    config = {"held_out": held_out, "thresholds": thresholds, "rules": tr.RULES, "draws": draws,
+              "thresholds_for": THRESHOLDS_FOR if with_consistency else "the model alone",
+              sm.DEFAULT_RULE: default_rule, sm.RECALL_FIRST_RULE: recall_first_rule,
+              "grouped_by": grouped_by, "figures": tr.figures(validation, thresholds, with_consistency)}
+    if weighted:
+        chosen = {recall_first_rule: tr.choose(weighted, recall_first_rule, with_consistency)}
+        config[sm.RECALL_FIRST_THRESHOLDS] = chosen
+        config["recall_first_figures"] = tr.figures(weighted, chosen, with_consistency)
+        config["recall_first_public_weight"] = sm.RECALL_FIRST_PUBLIC_WEIGHT
+    return config
 
 
 def train_scorer(groups: dict[str, list[dict]], *, cache: FeatureCache | None = None, seed: int = 0,
@@ -291,10 +313,12 @@ def train_scorer(groups: dict[str, list[dict]], *, cache: FeatureCache | None = 
                        records=groups)
     validation = fits.out_of_fold(names)
     thresholds = tr.choose_all(validation)
+    weighted = fits.out_of_fold(names, sm.RECALL_FIRST_PUBLIC_WEIGHT)
     model = fit_all(fits, names, reviewed, gold_weight)
     model.background = sm.Background.of([r for name in names for r in groups[name]])
     model.config.update(scorer_config(validation, thresholds, held_out=held_out, draws=draws, grouped_by=grouped_by,
-                                      default_rule=default_rule, recall_first_rule=recall_first_rule))
+                                      default_rule=default_rule, recall_first_rule=recall_first_rule,
+                                      weighted=weighted))
     _tick(progress)
     return model, validation
 

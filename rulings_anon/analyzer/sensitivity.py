@@ -204,10 +204,11 @@ def clear_counts(records: Sequence[dict], seats: bool = True) -> dict[str, int]:
 @lru_cache(maxsize=65536)
 def is_seat_word(word: str) -> bool:
     """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft"), or a landmark
-    named after its place ("Fliegerhorst", "Kernkraftwerks")."""
+    named after its place ("Fliegerhorst", "Kernkraftwerks"); not a savings bank ("Sparkasse")."""
     from rulings_anon.analyzer.exemptions import is_court_designation
 
-    return word.lower().endswith(_SEAT_ENDINGS) or is_court_designation(word)
+    lowered = word.lower()
+    return lowered.endswith(_SEAT_ENDINGS) and not lowered.endswith(_NOT_SEAT_ENDINGS) or is_court_designation(word)
 
 
 def context_counts(examples: Sequence[tuple[list[str | None], bool]]) -> dict[str, dict[str, tuple[int, int]]]:
@@ -264,10 +265,14 @@ _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
                       if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")) + (
     # and landmarks named after their place ("Fliegerhorst Büchel", "Kernkraftwerks Krümmel", "Flughafen
-    # Frankfurt", "Universität Oldenburg", "Stadtwerken Bielefeld"): of the 52 such words in the five dev
-    # courts' rulings 2 are placeholders ("Universität G")
+    # Frankfurt", "Stadtwerken Bielefeld"): none of the 31 such words in the six LER courts' rulings is a
+    # placeholder. Not a university or a college: courts anonymize the name in it as in a clinic's
+    # ("Universität G", "Universität M…", "Hochschule H." beside 11 places in clear;
+    # benchmarks/count_institution_names.py)
     "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
-    "flughafens", "universität", "hochschule", "stadtwerke", "stadtwerken")
+    "flughafens", "stadtwerke", "stadtwerken")
+# a bank whose name ends in "kasse" is a company, not an authority ("Sparkasse U" beside "Sparkasse Dieburg")
+_NOT_SEAT_ENDINGS = ("sparkasse", "sparkassen")
 # no seat follows the end of a sentence, nor a semicolon
 _SEAT_BREAKS = _SENTENCE_END + (";",)
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
@@ -349,6 +354,13 @@ _WORD_COLUMNS = ("length", "initial", "all_caps", "digit", "hyphen", "zipf_de", 
                  "part2_zipf", "part2_common", "name_shape")
 
 
+def _continues_sentence(element_text: str) -> bool:
+    """Whether a period ends an initial or a listed abbreviation rather than a sentence: "Koch" in
+    "Frau U. Koch" or "Dr. Koch" is inside the sentence, as "Koch" in "Frau Koch" is."""
+    word = element_text.strip(WORD_PUNCTUATION)
+    return bool(_INITIAL.match(word)) or (word.endswith(".") and word[:-1] in abbreviations())
+
+
 def _before(flags: np.ndarray, width: int) -> np.ndarray:
     """Per element: whether any of the ``width`` elements before it has the flag."""
     sums = np.concatenate([[0], np.cumsum(flags)])
@@ -403,7 +415,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["place_pop_pair"]] = [
         math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
         for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]
-    ends = np.fromiter((t.endswith(_SENTENCE_END) for t in raw), bool, n)
+    ends = np.fromiter((t.endswith(_SENTENCE_END) and not _continues_sentence(t) for t in raw), bool, n)
     newline = np.fromiter(("\n" in text[elements[i - 1].end:elements[i].start] if i else True for i in range(n)), bool, n)
     rows[:, COLUMN["sentence_start"]] = ~has_prev | ends[prev_i] | newline[cand]
     opens = np.fromiter((t[:1] in _QUOTES for t in raw), bool, n)
@@ -507,10 +519,12 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
 def _seats(raw: list[str], words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
     Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
-    print in clear (of 1,881 such words in the six LER courts' rulings two are placeholders), or the
-    place a landmark is named after ("Fliegerhorst Büchel": of 52 in the five dev courts' rulings two).
-    Not after a judge's role ("Richter am Amtsgericht Müller": a lower court's judge, whom courts
-    anonymize), nor across a sentence's end ("an der Hochschule. Müller erklärte")."""
+    print in clear (of 1,722 such words in the six LER courts' rulings one is a placeholder, a judge:
+    "die Berichterstatterin des FG P"), or the place a landmark is named after ("Fliegerhorst Büchel":
+    none of 31). Not after a university or a college, a clinic or a savings bank, whose names courts
+    anonymize ("Universität G", "Neurologische Klinik B", "Sparkasse U"). Not after a judge's role
+    ("Richter am Amtsgericht Müller": a lower court's judge, whom courts anonymize), nor across a
+    sentence's end ("vor dem Sozialgericht. Müller erklärte")."""
     out = np.zeros(len(cand), bool)
     for k, i in enumerate(cand.tolist()):
         j = i - 1

@@ -230,6 +230,9 @@ class SensitivityModel:
         # and the PUBLIC_COLUMNS a policy switched off (``exemptions``): those rules lower nothing
         self.public_weight = 0.0
         self.public_columns = list(PUBLIC_COLUMNS)
+        # the columns of the exemptions a policy switched off, read as unset: the trees learnt that a
+        # seat is printed in clear, so a court that anonymizes seats has them judged as any place
+        self.blank_columns: list[int] = []
 
     @property
     def extra_features(self) -> tuple[str, ...]:
@@ -239,10 +242,12 @@ class SensitivityModel:
     def follow_exemptions(self, recall_first: bool = False, off: Sequence[str] = ()) -> None:
         """Let the public rules zero a probability (the default) or, ``recall_first``, lower it
         (:data:`RECALL_FIRST_PUBLIC_WEIGHT`); the exemptions ``off`` (names of
-        :data:`EXEMPTION_COLUMNS`) a court's policy does not follow lower nothing."""
+        :data:`EXEMPTION_COLUMNS`) a court's policy does not follow lower nothing, and the trees
+        read their columns as unset."""
         self.public_weight = RECALL_FIRST_PUBLIC_WEIGHT if recall_first else 0.0
         dropped = {sf.COLUMN[EXEMPTION_COLUMNS[name]] for name in off}
         self.public_columns = [c for c in PUBLIC_COLUMNS if c not in dropped]
+        self.blank_columns = sorted(dropped)
 
     def predict_rows(self, rows: np.ndarray) -> np.ndarray:
         if not len(rows):
@@ -251,6 +256,9 @@ class SensitivityModel:
             raise ModelError(f"the sensitivity model reads {sf.N + len(self.extra_features)} columns "
                              f"({', '.join(self.extra_features) or 'no extra ones'} after the features), "
                              f"not {rows.shape[1]}")
+        if self.blank_columns:
+            rows = rows.copy()
+            rows[:, self.blank_columns] = 0.0
         probabilities = np.mean([b.predict(rows, num_threads=1, **EARLY_STOP) for b in self.boosters], axis=0)
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
         # public officials, the seats of courts and authorities and landmarks, registered marks, quoted terms,
@@ -440,6 +448,9 @@ def is_sensitivity_directory(model_dir) -> bool:
 
 
 DEFAULT_RULE, RECALL_FIRST_RULE = "default_rule", "recall_first_rule"
+# the recall-first rule's threshold chosen on probabilities the public rules lower rather than zero
+# (a model without it: the rule's threshold among "thresholds")
+RECALL_FIRST_THRESHOLDS = "recall_first_thresholds"
 CONTEXT_MODEL = "context_model"
 
 
@@ -454,13 +465,19 @@ def context_model_dir(model_dir) -> Path | None:
     return None if not named else directory / named
 
 
+def threshold_of(config: dict, recall_first: bool = False) -> float:
+    """The threshold a model's ``config`` names for the default or the recall-first rule."""
+    rule = config[RECALL_FIRST_RULE if recall_first else DEFAULT_RULE]
+    if recall_first and rule in (config.get(RECALL_FIRST_THRESHOLDS) or {}):
+        return float(config[RECALL_FIRST_THRESHOLDS][rule])
+    return float(config["thresholds"][rule])
+
+
 def stored_threshold(model_dir, recall_first: bool = False) -> float:
     """The threshold ``model_dir``'s ``config.json`` names for the default or the recall-first rule."""
     directory = Path(model_dir)
     try:
-        config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
-        rule = config[RECALL_FIRST_RULE if recall_first else DEFAULT_RULE]
-        return float(config["thresholds"][rule])
+        return threshold_of(json.loads((directory / "config.json").read_text(encoding="utf-8")), recall_first)
     except (OSError, ValueError, KeyError, TypeError):
         which = "recall-first" if recall_first else "default"
         raise ModelError(f"{directory}/config.json names no {which} threshold") from None

@@ -102,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from rulings_anon.analyzer import scorer_training as st
+    from rulings_anon.analyzer import sensitivity_model as sm
     from rulings_anon.analyzer import threshold_rules as tr
     from rulings_anon.errors import InputError
     from rulings_anon.jsonl import atomic_folder, check_replaceable
@@ -159,10 +160,11 @@ def run(args: argparse.Namespace) -> int:
     if gold_info is not None:
         lines.append(f"  reviewed: {gold_info['rulings']} rulings, {gold_info['spans']} spans, "
                      f"weight {args.gold_weight:g}")
-    for which, rule in (("default", args.default_rule), ("recall-first", args.recall_first_rule)):
-        f = config["figures"][rule]
-        lines.append(f"  {which} ({rule}): threshold {config['thresholds'][rule]:g}, groups left out: "
-                     f"mean recall {f['recall']:.1f}, precision {f['precision']:.1f}")
+    for which, first in (("default", False), ("recall-first", True)):
+        rule = args.recall_first_rule if first else args.default_rule
+        f = (config.get("recall_first_figures") if first else None) or config["figures"]
+        lines.append(f"  {which} ({rule}): threshold {sm.threshold_of(config, first):g}, groups left out: "
+                     f"mean recall {f[rule]['recall']:.1f}, precision {f[rule]['precision']:.1f}")
     print("\n".join(lines), file=sys.stderr)
     return 0
 

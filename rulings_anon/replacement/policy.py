@@ -58,6 +58,13 @@ def load_policy(path=None) -> Policy:
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the policy ({exc.strerror})", path) from None
+    return read_policy(raw, path)
+
+
+def read_policy(raw: bytes, path) -> Policy:
+    """The policy of a file's bytes ``raw``, TOML or JSON as ``path``'s suffix says (a review file
+    keeps the bytes of the policy it was started with); a wrong one is an :class:`InputError` naming ``path``."""
+    path = Path(path)
     try:
         if path.suffix.lower() == ".toml":
             import tomllib

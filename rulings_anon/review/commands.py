@@ -7,11 +7,14 @@ from pathlib import Path
 
 from rulings_anon.cli import Command, threshold_argument
 
+from .policy import REVIEW_OPERATORS
+
 REVIEW_DESCRIPTION = """\
 Review before publication: a local web application (on 127.0.0.1) where a reviewer accepts or
 rejects the spans `score` suggests, marks the ones it missed by selecting them, changes a span's
 type or extent, previews the anonymized ruling and exports it. The suggestions are the engine's
-spans of the whole batch, exactly those of `score` with the same --threshold / --recall-first.
+spans of the whole batch, exactly those of `score` with the same --threshold / --recall-first /
+--policy (the court's policy: the details counted alone, the exemptions, the allow and deny lists).
 Every decision is saved at once in an SQLite file (--db; a killed server loses none, a second
 run resumes) with its time and reviewer; two reviewers may share one file, and a decision on a
 span the other changed meanwhile is refused with a message to reload.
@@ -20,14 +23,19 @@ Keys on a ruling's page: j/k next/previous span, a/r accept/reject, A/R every me
 text, n mark the selected text, e set the span's extent to the selection, u undo, d done.
 
 Export (the page's Export, or --export): anonymized.jsonl (spans not rejected replaced in the
-chosen output: placeholder, pseudonym or tag), decisions.jsonl (the audit trail) and gold.jsonl
-(the rulings marked done, in the gold format `rulings-anon evaluate --test` reads), and
-documents/ with each ruling of a .docx/.odt file anonymized in its format (.pdf/.rtf as .docx);
-such a file changed since the review started is refused.
+chosen output: policy, each type as the policy's [operators] say, as `score --anonymize --policy`
+writes it; or placeholder, pseudonym or tag for every span), decisions.jsonl (the audit trail)
+and gold.jsonl (the rulings marked done, in the gold format `rulings-anon evaluate --test` reads),
+and documents/ with each ruling of a .docx/.odt file anonymized in its format (.pdf/.rtf as
+.docx); such a file changed since the review started is refused.
+
+The review file keeps the policy it was started with (its contents, not only its name): a resumed
+review and its export follow that one without --policy; --policy with other contents is refused.
 
 examples:
   rulings-anon review new-rulings/ --reviewer "M. Huber"
   rulings-anon review new-rulings/ --recall-first --port 8800
+  rulings-anon review new-rulings/ --policy gericht.toml
   rulings-anon review new-rulings.review.sqlite --export published/ --operator pseudonym
 """
 
@@ -58,9 +66,15 @@ def _configure(parser: argparse.ArgumentParser) -> None:
                         help="the recall-first threshold: more suggestions, fewer missed names")
     parser.add_argument("--export", type=Path, metavar="DIR",
                         help="write the export into DIR and exit instead of serving")
-    parser.add_argument("--operator", choices=("placeholder", "pseudonym", "tag"), default=None,
-                        help="output of the export: court-style placeholders, pseudonyms or category tags "
-                             "(default: the one last chosen in the review, else placeholder)")
+    parser.add_argument("--policy", type=Path, metavar="FILE",
+                        help="the court's policy (.toml or .json, as for score): the details that count on their "
+                             "own, the exemptions, names never and always anonymized, and the operator of each "
+                             "type for the export's policy output (default rulings_anon/data/policies/default.toml); "
+                             "a resumed review keeps the one it was started with")
+    parser.add_argument("--operator", choices=REVIEW_OPERATORS, default=None,
+                        help="output of the export: policy (each type as the policy says), or court-style "
+                             "placeholders, pseudonyms or category tags for every span (default: the one last "
+                             "chosen in the review, else policy with --policy, else placeholder)")
 
 
 def _run(args: argparse.Namespace) -> int:

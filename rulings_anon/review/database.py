@@ -47,6 +47,10 @@ CREATE INDEX decisions_of_ruling ON decisions(ruling_id, id);
 # the SHA-256 of its bytes then. Created on open as well, for a review file written without it.
 _DOCUMENT_FILES = ("CREATE TABLE IF NOT EXISTS document_files (ruling_id TEXT PRIMARY KEY REFERENCES rulings(id), "
                    "path TEXT NOT NULL, digest TEXT NOT NULL)")
+# The engine's own type of a suggestion where it is a recognizer's (BIRTH_DATE, IBAN, ...) rather
+# than the type shown: a court policy may give such a type its own operator.
+_ENGINE_TYPES = ("CREATE TABLE IF NOT EXISTS engine_types (span_id INTEGER PRIMARY KEY REFERENCES spans(id), "
+                 "type TEXT NOT NULL)")
 
 
 class Conflict(Exception):
@@ -121,6 +125,7 @@ class ReviewDatabase:
         if found != str(SCHEMA_VERSION):
             raise InputError(f"review database of schema {found}, this version reads {SCHEMA_VERSION}", self.path)
         self.connection.execute(_DOCUMENT_FILES)
+        self.connection.execute(_ENGINE_TYPES)
 
     def close(self) -> None:
         self.connection.close()
@@ -148,9 +153,12 @@ class ReviewDatabase:
                   (doc_id, position, text, json.dumps(record or {}, ensure_ascii=False), source, error))
 
     def add_suggestion(self, c, ruling_id: str, start: int, end: int, type_: str | None, score: float | None,
-                       found_by: str | None) -> None:
-        c.execute('INSERT INTO spans (ruling_id, start, "end", type, score, origin, found_by, state) '
-                  "VALUES (?, ?, ?, ?, ?, 'suggested', ?, 'open')", (ruling_id, start, end, type_, score, found_by))
+                       found_by: str | None, engine_type: str | None = None) -> None:
+        cursor = c.execute('INSERT INTO spans (ruling_id, start, "end", type, score, origin, found_by, state) '
+                           "VALUES (?, ?, ?, ?, ?, 'suggested', ?, 'open')",
+                           (ruling_id, start, end, type_, score, found_by))
+        if engine_type is not None and engine_type != type_:
+            c.execute("INSERT INTO engine_types VALUES (?, ?)", (cursor.lastrowid, engine_type))
 
     def add_document_file(self, c, ruling_id: str, path: str, digest: str) -> None:
         c.execute("INSERT INTO document_files VALUES (?, ?, ?)", (ruling_id, path, digest))
@@ -172,6 +180,11 @@ class ReviewDatabase:
         rows = self.connection.execute(f'SELECT {_SPAN_COLUMNS} FROM spans WHERE ruling_id = ?{where} '
                                        'ORDER BY start, "end", id', (ruling_id,)).fetchall()
         return [SpanRow(*r) for r in rows]
+
+    def engine_types(self, ruling_id: str) -> dict[int, str]:
+        """Span id -> the engine's own type, for a ruling's suggestions whose type is a recognizer's."""
+        return dict(self.connection.execute("SELECT e.span_id, e.type FROM engine_types e JOIN spans s "
+                                            "ON s.id = e.span_id WHERE s.ruling_id = ?", (ruling_id,)).fetchall())
 
     def document_file(self, ruling_id: str) -> tuple[str, str] | None:
         """``(path, digest)`` of the document file the ruling was read from, or None."""

@@ -20,10 +20,15 @@ from .suggestions import file_digest
 FOLDER = "documents"
 
 
-def operator_of(name: str, doc_id: str, seed: int = 0):
-    """The replacement operator ``apply_operator`` uses for ``name``, for one ruling."""
+def operator_of(name: str, doc_id: str, seed: int = 0, policy=None):
+    """The replacement operator ``apply_operator`` uses for ``name``, for one ruling; ``policy``
+    (the output of that name) each type's operator in the court's ``policy``."""
     from rulings_anon.replacement import operators
 
+    if name == "policy" and policy is not None:
+        from rulings_anon.replacement.policy import PolicyOperator
+
+        return PolicyOperator(policy, doc_id, seed)
     if name == "placeholder":
         return operators.CourtPlaceholder()
     if name == "pseudonym":
@@ -51,9 +56,10 @@ def document_sources(database: ReviewDatabase, rulings) -> dict[str, Path]:
     return sources
 
 
-def write_documents(folder: Path, sources: dict[str, Path], spans_of, operator: str) -> list[str]:
+def write_documents(folder: Path, sources: dict[str, Path], spans_of, operator: str, policy=None) -> list[str]:
     """Write each ruling of ``sources`` anonymized into ``folder``; ``spans_of(id)`` gives the
-    spans replaced. Returns the file names written, in the order of ``sources``."""
+    spans replaced (``policy``: the court's, for the ``policy`` output). Returns the file names
+    written, in the order of ``sources``."""
     from rulings_anon.documents import output_suffix
     from rulings_anon.replacement.document_files import write_anonymized
 
@@ -63,6 +69,6 @@ def write_documents(folder: Path, sources: dict[str, Path], spans_of, operator: 
     names = []
     for (ruling_id, source), stem in zip(sources.items(), file_stems(sources), strict=True):
         name = f"{stem}{output_suffix(source)}"
-        write_anonymized(source, spans_of(ruling_id), operator_of(operator, ruling_id), folder / name)
+        write_anonymized(source, spans_of(ruling_id), operator_of(operator, ruling_id, policy=policy), folder / name)
         names.append(name)
     return names

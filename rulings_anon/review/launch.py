@@ -13,6 +13,7 @@ from rulings_anon.errors import InputError
 from rulings_anon.escapes import printable
 
 from .database import ReviewDatabase, is_review_database
+from .policy import check_policy, given_policy
 
 LOCAL = "127.0.0.1"
 
@@ -33,6 +34,8 @@ def open_review(args) -> ReviewDatabase:
     batch: Path = args.batch
     if not batch.exists():
         raise InputError("no such file or directory", batch)
+    # a missing or malformed --policy is one line naming it, before any work
+    given = given_policy(args.policy) if args.policy is not None else None
     if is_review_database(batch):
         if args.db is not None and args.db.resolve() != batch.resolve():
             raise InputError("BATCH is a saved review already; leave out --db")
@@ -43,6 +46,7 @@ def open_review(args) -> ReviewDatabase:
     if db.exists():
         database = ReviewDatabase(db)
         _check_options(database, args)
+        check_policy(database, given, args.policy)
         LOG.info(f"review: resuming {printable(str(db), one_line=True)}")
         return database
     if args.export is not None:
@@ -51,7 +55,7 @@ def open_review(args) -> ReviewDatabase:
 
     db.parent.mkdir(parents=True, exist_ok=True)
     LOG.info(f"review: analyzing the batch into {printable(str(db), one_line=True)} ...")
-    return create_review(db, batch, args.threshold, args.recall_first)
+    return create_review(db, batch, args.threshold, args.recall_first, policy=given)
 
 
 def _check_options(database: ReviewDatabase, args) -> None:
@@ -77,7 +81,7 @@ def run_review(args) -> int:
         summary = export_review(database, args.export, operator)
         diagnostics.summary(f"review: exported {summary['rulings']} rulings ({summary['done']} done, "
                             f"{summary['open_suggestions']} open suggestions) as {operator} -> {args.export}",
-                            **summary, operator=operator, export=str(args.export))
+                            **summary, export=str(args.export))
         return 0
     if args.operator:
         database.set_meta("operator", args.operator)

@@ -108,13 +108,21 @@ def file_digest(path) -> str:
 
 
 def create_review(db_path, batch, threshold: float | None = None, recall_first: bool = False,
-                  progress: bool = True) -> ReviewDatabase:
-    """A review database of ``batch`` with the suggestions of the engine; written whole or not at all."""
-    from rulings_anon.engine import Analyzer
+                  progress: bool = True, policy=None) -> ReviewDatabase:
+    """A review database of ``batch`` with the suggestions of the engine; written whole or not at all.
 
+    ``policy`` (a :class:`~.policy.ReviewPolicy`, default the shipped one) is the court's: the
+    suggestions are the spans ``score --policy`` writes (its details, exemptions, allow and deny
+    lists), and the review file keeps it for the export."""
+    from rulings_anon.engine import Analyzer, policy_spans
+
+    from .policy import POLICY_OPERATOR, given_policy
+
+    policy = policy if policy is not None else given_policy(None)
     documents, failures = read_batch(batch)
-    analyzer = Analyzer(threshold=threshold, recall_first=recall_first)
+    analyzer = Analyzer(threshold=threshold, recall_first=recall_first, policy=policy.policy)
     found = analyze_in_chunks(analyzer, [d for d, _ in documents], progress) if documents else []
+    found = [policy_spans(d.text, spans, policy.policy) for (d, _), spans in zip(documents, found, strict=True)]
     staging = Path(db_path).with_name(f".{Path(db_path).name}.partial")
     staging.unlink(missing_ok=True)
     database = ReviewDatabase(staging, create=True)
@@ -128,11 +136,12 @@ def create_review(db_path, batch, threshold: float | None = None, recall_first: 
                     database.add_document_file(c, document.id, str(source), file_digest(source))
                 for span in spans:
                     database.add_suggestion(c, document.id, span.start, span.end, suggested_type(document.text, span),
-                                            span.score, span.source)
+                                            span.score, span.source, span.type)
             for offset, (doc_id, where, error) in enumerate(failures):
                 database.add_ruling(c, len(documents) + offset, doc_id, where, error=error)
             for key, value in {"batch": str(batch), "options": json.dumps(analyzer_options(threshold, recall_first)),
-                               "threshold": str(analyzer.threshold), "operator": "placeholder"}.items():
+                               "threshold": str(analyzer.threshold), "policy": policy.record(),
+                               "operator": "placeholder" if policy.shipped else POLICY_OPERATOR}.items():
                 c.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
         database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         database.close()

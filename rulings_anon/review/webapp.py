@@ -17,11 +17,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from rulings_anon.engine import OPERATOR_NAMES
 from rulings_anon.errors import InputError
 
 from .database import SPAN_TYPES, Conflict, ReviewDatabase
 from .export import anonymized_text, export_review
+from .policy import REVIEW_OPERATORS
 from .rendering import marked_text, plain_text
 from .security import SESSION_COOKIE, TOKEN_COOKIE, Guard
 
@@ -37,7 +37,7 @@ def create_app(database: ReviewDatabase, guard: Guard, reviewer: str, export_fol
     def page(request: Request, name: str, **context) -> Response:
         session = request.cookies.get(SESSION_COOKIE) or secrets.token_urlsafe(24)
         body = templates.get_template(name).render(csrf=guard.csrf(session), reviewer=reviewer, keys=KEYS,
-                                                  types=SPAN_TYPES, operators=OPERATOR_NAMES, **context)
+                                                  types=SPAN_TYPES, operators=REVIEW_OPERATORS, **context)
         response = HTMLResponse(body, headers=_HEADERS)
         response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict")
         token = request.query_params.get("token")
@@ -91,7 +91,7 @@ def create_app(database: ReviewDatabase, guard: Guard, reviewer: str, export_fol
     async def preview(request: Request) -> Response:
         ruling = ruling_or_404(request.query_params.get("id", ""))
         operator = request.query_params.get("operator") or database.meta("operator")
-        if operator not in OPERATOR_NAMES:
+        if operator not in REVIEW_OPERATORS:
             raise ValueError(f"unknown operator {operator!r}")
         return page(request, "preview.html", ruling=ruling, operator=operator,
                     text=plain_text(anonymized_text(database, ruling, operator)))

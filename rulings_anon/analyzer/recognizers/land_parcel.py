@@ -1,10 +1,14 @@
 """Land-parcel numbers: "Flurstück 123/4", "Flurstücke 12/3 und 12/5", "Fl.Nr. 123/4", "FlNr. 56",
-"Flst. 78/2", "Fl.-Nr. 910".
+"Flst. 78/2", "Fl.-Nr. 910", "123/4 der Gemarkung Pullach".
 
 A parcel number identifies a plot in the land register and so its owner. Only numbers after a
-parcel word are matched ("§ 123 Abs. 4", "BGBl. I S. 123" never are); each number of a list after
-one word ("Flurstücke 12/3, 12/4 und 15") is a span of its own, the word stays in clear, as the
-courts write it ("Fl.Nr. ...").
+parcel word, or right before "der Gemarkung" and a name, are matched ("§ 123 Abs. 4", "BGBl. I S.
+123", "Nr. 12/2020" never are); each number of a list ("Flurstücke 12/3, 12/4 und 15", "Fl.Nrn.
+12, 13 der Gemarkung A und 14 der Gemarkung B", "die Grundstücke 123/4 und 125 der Gemarkung
+Pullach") is a span of its own, the word stays in clear, as the courts write it ("Fl.Nr. ...").
+A number followed by a count or an amount ("12 Jahre", "125 m²") ends a list; before "der
+Gemarkung", a first number after a citation word ("§", "Art.", "Az.", "Nr." but in "Grundstück
+Nr."), a year word, a "Flur", "Blatt" or "Band" is none.
 """
 
 from __future__ import annotations
@@ -18,22 +22,57 @@ _SPACE = r"[^\S\n]"
 _PARCEL_WORD = (r"(?<![\w-])(?:Flurstücks?nummern?|Flurstück(?:e|s|en)?|Flurnummern?|Flurst\.|Flst\.|"
                 r"Fl\.?-?\ ?Nrn?\.|FlNrn?\.|Flurnr\.|Flur-Nr\.|Grundstücks-?Nr\.)")
 _NUMBER = r"\d{1,5}(?:/\d{1,4})?(?![\w/]|[.,]\d)"
-_LIST = (rf"{_NUMBER}(?:{_SPACE}*(?:,|und|u\.|bis|sowie|oder){_SPACE}*(?:(?:Fl\.?\ ?Nr\.|Flst\.){_SPACE}*)?"
-         rf"{_NUMBER})*")
+# A district after a number ("der Gemarkung Pullach", ", Gemarkung Pullach,", "(Gmkg. Pullach)").
+_DISTRICT_WORD = r"(?:Gemarkung|Gmkg\.|Gem\.)"
+_DISTRICT = rf"(?:(?:{_SPACE}+der|,)?{_SPACE}*\(?{_DISTRICT_WORD}{_SPACE}+[A-ZÄÖÜ][\w-]*\.?\)?,?)"
+# A further number of a list: not a count or an amount ("und 12 Jahre", "und 125 m²").
+_NEXT = rf"{_NUMBER}(?!{_SPACE}*(?!{_DISTRICT_WORD})(?:[A-ZÄÖÜ€%]|(?:m²|qm|ha|km|m)(?!\w)))"
+_LIST = (rf"{_NUMBER}{_DISTRICT}?(?:{_SPACE}*(?:,|und|u\.|bis|sowie|oder){_SPACE}*"
+         rf"(?:(?:Fl\.?\ ?Nrn?\.|Flst\.){_SPACE}*)?{_NEXT}{_DISTRICT}?)*")
 _NUMBER_RE = re.compile(_NUMBER)
+# What makes the first number before "der Gemarkung" something else: a citation, a year, a "Flur",
+# a sheet of the land register ("Blatt 1234 der Gemarkung"), a number ("Nr. 12") unless the plot's
+# ("Grundstück Nr.").
+_NOT_A_PARCEL_BEFORE = re.compile(
+    rf"(?:§|Art\.|Abs\.|S\.|Rn\.|Rdnr\.|Az\.|Aktenzeichen|BGBl\.(?:{_SPACE}*I+)?|Jahr(?:e|es|en)?|Flur|Blatt|Band|Bd\.|"
+    rf"(?<!Grundstück{_SPACE})(?<!Grundstücks{_SPACE})(?<!Grundstücke{_SPACE})Nrn?\.){_SPACE}*$")
+
+
+# A list that ends right before "der Gemarkung" is looked for in this many characters before it:
+# searched from the district backwards, not from every number forwards, which is quadratic in a
+# long list of numbers without a district.
+_LOOK_BACK = 200
+_LIST_BEFORE = re.compile(rf"(?<![\w./,-]){_LIST}$")
 
 
 class LandParcelRecognizer(Recognizer):
     name = "land_parcel"
     entity_type = "LAND_PARCEL"
-    REQUIRES = ("Fl", "Grundstücks-")
+    REQUIRES = ("Fl", "Grundstücks-", "Gemarkung")
     PATTERNS = (
         Pattern("after_parcel_word",
-                rf"{_PARCEL_WORD}{_SPACE}*(?:Nr\.{_SPACE}*)?:?{_SPACE}*(?P<ref>{_LIST})", 0.9),
+                rf"{_PARCEL_WORD}{_SPACE}*(?:Nrn?\.{_SPACE}*)?:?{_SPACE}*(?P<ref>{_LIST})", 0.9),
+        # "die Grundstücke 123/4 und 125 der Gemarkung Pullach": the district; the list before it
+        # is found in :meth:`candidates`
+        Pattern("before_district", rf"{_SPACE}+der{_SPACE}+Gemarkung{_SPACE}+[A-ZÄÖÜ]", 0.85),
     )
 
     def candidates(self, text: str) -> Iterator[tuple[Pattern, int, int]]:
-        """Each number of a parcel list on its own."""
-        for pattern, start, end in super().candidates(text):
-            for number in _NUMBER_RE.finditer(text, start, end):
-                yield pattern, number.start(), number.end()
+        """Each number of a parcel list on its own, once."""
+        seen = set()
+        for pattern, regex in self._compiled:
+            for match in regex.finditer(text):
+                if pattern.name == "before_district":
+                    listed = _LIST_BEFORE.search(text, max(0, match.start() - _LOOK_BACK), match.start())
+                    if not listed:
+                        continue
+                    start, end = listed.span()
+                    numbers = list(_NUMBER_RE.finditer(text, start, end))
+                    if _NOT_A_PARCEL_BEFORE.search(text, max(0, start - 30), start):
+                        numbers = numbers[1:]  # "§ 12 und 123/4 der Gemarkung X": the rest may be parcels
+                else:
+                    numbers = _NUMBER_RE.finditer(text, *match.span("ref"))
+                for number in numbers:
+                    if number.span() not in seen:
+                        seen.add(number.span())
+                        yield pattern, number.start(), number.end()
