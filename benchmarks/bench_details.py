@@ -45,24 +45,27 @@ def read(path: Path) -> list[dict]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
+def fill_value(text: str, start: int, end: int, kind: str | None) -> str:
+    """The fictitious value of type ``kind``'s shape for the placeholder ``text[start:end]``."""
+    if kind == "NUM":
+        return "123"
+    if kind == "DATE":
+        return "14. März" if _YEAR_AFTER.match(text, end) else "14.03.1978"
+    if kind == "ST":
+        return "Musterstadt"
+    if kind == "STR":
+        return "Musterweg" if re.search(r"[^\W\d_]", text[start:end]) else "123"
+    return "Muster"
+
+
 def fill(text: str, spans: list[dict]) -> tuple[str, list[dict]]:
-    """``text`` with each placeholder replaced by a fictitious value of its type's shape, and the
-    spans moved onto the values."""
+    """``text`` with each placeholder replaced by a fictitious value of its type's shape
+    (:func:`fill_value`), and the spans moved onto the values."""
     pieces, moved, at, shift = [], [], 0, 0
     for span in sorted(spans, key=lambda s: s["start"]):
         if span["start"] < at:
             continue
-        kind, original = span.get("type"), text[span["start"]:span["end"]]
-        if kind == "NUM":
-            value = "123"
-        elif kind == "DATE":
-            value = "14. März" if _YEAR_AFTER.match(text, span["end"]) else "14.03.1978"
-        elif kind == "ST":
-            value = "Musterstadt"
-        elif kind == "STR":
-            value = "Musterweg" if re.search(r"[^\W\d_]", original) else "123"
-        else:
-            value = "Muster"
+        value = fill_value(text, span["start"], span["end"], span.get("type"))
         pieces += [text[at:span["start"]], value]
         start = span["start"] + shift
         moved.append({**span, "start": start, "end": start + len(value)})

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -141,7 +142,7 @@ def analyzed_text(text: str) -> str:
     invisible marks, ...): what the batch vocabulary counts, so an NFD ruling counts as its NFC one."""
     from .normalization import normalize
 
-    return normalize(text, _known_word).text
+    return normalize(text, _known_word, name_cues()).text
 
 
 @dataclass
@@ -166,13 +167,25 @@ class Scorer:
         from .analyzer.evidence import observe
         from .normalization import normalize, original_spans
 
-        normalized = [normalize(d.text, _known_word) for d in documents]
+        normalized = [normalize(d.text, _known_word, name_cues()) for d in documents]
         documents = [replace(d, text=n.text) if n.changed else d for d, n in zip(documents, normalized, strict=True)]
         elements = [split_elements(d.text) for d in documents]
         observations = observe(documents, elements, self.model, self.mode, ner=self.ner,
                                recognizers=self.recognizers)
         return [original_spans(with_details(d.text, o.spans(d.text, els, self.settings), self.details), n)
                 for d, els, o, n in zip(documents, elements, observations, normalized, strict=True)]
+
+
+@lru_cache(maxsize=1)
+def name_cues():
+    """The analyzer's knowledge of names that normalization reads for words in capitals."""
+    from .analyzer.name_parts import first_name, name_part
+    from .analyzer.sensitivity import _affixes
+    from .normalization import NameCues
+
+    affixes = _affixes()
+    before = frozenset().union(*(affixes[k] for k in ("salutations", "academic_titles", "prefixes", "judge_roles")))
+    return NameCues(before, first_name, name_part)
 
 
 def _known_word(word: str) -> bool:

@@ -16,7 +16,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import numpy as np
 
@@ -88,18 +87,19 @@ class Normalized:
         return first, last
 
 
-def normalize(text: str, known: Callable[[str], bool] | None = None) -> Normalized:
+def normalize(text: str, known: Callable[[str], bool] | None = None, cues: NameCues | None = None) -> Normalized:
     """``text`` normalized (see the module docstring), with its map back when anything changed.
 
     ``known`` says whether the analyzer's vocabulary lists a word as written ("Wimmer", "BEEG"): a
     word in capitals gets a name's case where the ruling itself writes it so elsewhere, or where the
     vocabulary knows that form and not the capitals (an acronym such as "BEEG" keeps them); with
     ``known`` also where it stands: a word the vocabulary knows in neither form in a line of small
-    letters ("< JELTES >"), and any word of a syllable's shape after a salutation, a title or a role,
-    after a first name, or as a cited author ("Herr SCHMIDT", "Sabine HOFFMANN", "Frehse in JANSEN")."""
+    letters ("< JELTES >"); with ``cues`` (:class:`NameCues`) any word of a syllable's shape after a
+    salutation, a title or a role, after a first name, or as a cited author ("Herr SCHMIDT", "Sabine
+    HOFFMANN", "Frehse in JANSEN")."""
     current, starts, ends = text, None, None
     for step in (_invisible_and_line_ends, _composed, _hyphen_breaks, _letter_spacing, _capitals):
-        edits = step(current, known) if step is _capitals else step(current)
+        edits = step(current, known, cues) if step is _capitals else step(current)
         if not edits:
             continue
         current, step_starts, step_ends = _apply(current, edits)
@@ -160,7 +160,8 @@ def _alone(text: str, i: int) -> bool:
     return text[i].isalpha() and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))
 
 
-def _capitals(text: str, known: Callable[[str], bool] | None) -> list[tuple[int, int, str]]:
+def _capitals(text: str, known: Callable[[str], bool] | None,
+              cues: NameCues | None = None) -> list[tuple[int, int, str]]:
     """A word in capitals that reads like a name gets the case of one ("WIMMER" -> "Wimmer"), the word
     as a whole (:func:`_name_case`) or one occurrence by its place, and so does a neighbour in capitals
     that could be a name as well ("SABINE THALHAMMER")."""
@@ -179,8 +180,9 @@ def _capitals(text: str, known: Callable[[str], bool] | None) -> list[tuple[int,
                for w in decided if not decided[w]}
 
     def by_context(m) -> bool:  # where this occurrence stands, for a word not decided as a whole
-        return known is not None and (readable[m.group()] and _beside_a_name(text, m, known) or unknown[m.group()]
-                                      and not _beside_capitals(text, m, decided) and _among_small(text, m))
+        return known is not None and (cues is not None and readable[m.group()] and _beside_a_name(text, m, known, cues)
+                                      or unknown[m.group()] and not _beside_capitals(text, m, decided)
+                                      and _among_small(text, m))
 
     first = [decided[m.group()] or (_cased(m.group()) if by_context(m) else None) for m in words]
     for n, m in enumerate(words):
@@ -198,27 +200,28 @@ def _unknown(word: str, known: Callable[[str], bool] | None) -> bool:
     return known is not None and len(word) >= _UNKNOWN_LENGTH and not known(word) and not known(_cased(word))
 
 
-@lru_cache(maxsize=1)
-def _salutations() -> frozenset[str]:
-    """The words before a person's name: salutations, titles, roles, relatives (``data/name_affixes.json``)."""
-    from .analyzer.sensitivity import _affixes
+@dataclass(frozen=True)
+class NameCues:
+    """What the analyzer knows of names, for the capitals step: the words before a person's name
+    (salutations, titles, roles, relatives), whether a word is a first name, whether it may be a
+    part of a name. The engine passes the analyzer's; this module reads no model itself."""
 
-    affixes = _affixes()
-    return frozenset().union(*(affixes[k] for k in ("salutations", "academic_titles", "prefixes", "judge_roles")))
+    before_names: frozenset[str]
+    first_name: Callable[[str], bool]
+    name_part: Callable[[str], bool]
 
 
-def _beside_a_name(text: str, word, known: Callable[[str], bool]) -> bool:
+def _beside_a_name(text: str, word, known: Callable[[str], bool], cues: NameCues) -> bool:
     """Whether a word in capitals stands where a person's name stands: after a salutation, a title or a
     role ("Herr SCHMIDT", "Dr. KELLER", "Zeugin MAIER"), after a first name ("Sabine HOFFMANN"), or as
     a cited author beside another ("Frehse in JANSEN", "EMMERICH in Staudinger")."""
-    from .analyzer.name_parts import first_name, name_part
-
+    first_name, name_part = cues.first_name, cues.name_part
     before = text[max(0, word.start() - _NEAR):word.start()].split()
     after = text[word.end():word.end() + _NEAR].split()
     if not (word.start() and text[word.start() - 1] == " "):
         before = []  # "(EMMERICH", "-MEYER": no word of its name before it
     previous = before[-1] if before else ""
-    if previous in _salutations():
+    if previous in cues.before_names:
         return True
     if previous[:1].isupper() and not previous.isupper() and first_name(previous):
         return known(_cased(word.group())) or len(word.group()) >= _UNKNOWN_LENGTH  # not "Lilly ICOS LLC"

@@ -82,14 +82,14 @@ RAW = ("\x1b", "\x07", "\u202e", "\u200b", "\x9b")
 
 
 def test_score_show_prints_escape_sequences_and_bidi_overrides_escaped(tmp_path):
-    text = f"Der Kläger K. {CLIPBOARD}verlangt {CLEAR}von der Beklagten \u202eHbmG-M\u200b Zahlung\x9b."
+    text = f"Der Kläger K. {CLIPBOARD}verlangt {CLEAR}von dem Beklagten \u202eWimmer\u200b Zahlung\x9b."
     doc = write_line(tmp_path / "docs.jsonl", json.dumps({"id": f"a{CLEAR}b\u202e", "text": text}))
     done = cli("score", doc, "--output", tmp_path / "spans.jsonl", "--show")
     assert done.returncode == 0, done.stderr
     assert not any(c in done.stdout for c in RAW), done.stdout
     assert "\\x1b]52;c;cm0gLXJmIH4=\\x07verlangt \\x1b[2Jvon" in done.stdout
     # the marks around the placeholder are shown escaped; the normalized text lets score find it too
-    assert "== a\\x1b[2Jb\\u202e (" in done.stdout and "\\u202e«HbmG-M»\\u200b" in done.stdout
+    assert "== a\\x1b[2Jb\\u202e (" in done.stdout and "\\u202e«Wimmer»\\u200b" in done.stdout
 
 
 def test_an_error_naming_a_file_shows_its_control_characters_escaped(tmp_path):

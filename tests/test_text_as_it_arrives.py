@@ -16,7 +16,7 @@ import unicodedata
 
 import pytest
 
-from rulings_anon.engine import Analyzer, _known_word
+from rulings_anon.engine import Analyzer, _known_word, name_cues
 from rulings_anon.name_ids import names_in_id, safe_id
 from rulings_anon.normalization import normalize
 from tests.command_line import cli
@@ -81,7 +81,7 @@ def _assert_same_elements(variant: str, spans, clean):
     assert len(spans) == len(clean), [s.text for s in spans]
     for span, expected in zip(spans, clean, strict=True):
         assert span.text == variant[span.start:span.end]
-        assert normalize(span.text, _known_word).text == expected.text
+        assert normalize(span.text, _known_word, name_cues()).text == expected.text
         # whole characters: no span starts on or ends before a combining mark
         assert not unicodedata.combining(variant[span.start:span.start + 1] or "a")
         assert not unicodedata.combining(variant[span.end:span.end + 1] or "a")
@@ -97,10 +97,10 @@ def test_every_variant_gives_the_clean_elements_at_its_own_offsets(analyzer, cle
 
 def test_clean_text_is_left_as_it_is():
     for text in RULINGS.values():
-        assert not normalize(text, _known_word).changed
+        assert not normalize(text, _known_word, name_cues()).changed
     # acronyms the vocabulary knows in capitals keep them; a hyphen before "und" stays
     kept = "Nach § 2 BEEG und der DSGVO gilt: Kranken-\nund Pflegeversicherung."
-    assert normalize(kept, _known_word).text == kept
+    assert normalize(kept, _known_word, name_cues()).text == kept
 
 
 NAMES_IN_CAPITALS = {
@@ -132,15 +132,15 @@ def test_acronyms_terms_and_rows_of_capitals_keep_them():
     kept = ("Nach § 2 BEEG, § 67 SGB X und Art 6 DSGVO sowie Art 8 EMRK ist der Antrag der Dienststellen der "
             "United States Air Forces in Europe (USAFE) zu prüfen; die Wortmarke „RAPAMUNE“ bleibt, ebenso die "
             "Verbände UNICE, CEEP und EGB.")
-    assert normalize(kept, _known_word).text == kept
+    assert normalize(kept, _known_word, name_cues()).text == kept
     # beside a salutation, a first name or a cited author a word in capitals is a name; a line wholly in
     # capitals is no sentence, so a word unknown to the vocabulary keeps them there
     assert normalize("Frau HOFFMANN und Sabine THALHAMMER; Frehse in JANSEN, SGG; vgl. EMMERICH in Staudinger, BGB",
-                     _known_word).text == ("Frau Hoffmann und Sabine Thalhammer; Frehse in Jansen, SGG; "
+                     _known_word, name_cues()).text == ("Frau Hoffmann und Sabine Thalhammer; Frehse in Jansen, SGG; "
                                            "vgl. Emmerich in Staudinger, BGB")
-    assert normalize("Die Klägerin legte Berichte der Praxis OBERPRIELER vor.", _known_word).text \
+    assert normalize("Die Klägerin legte Berichte der Praxis OBERPRIELER vor.", _known_word, name_cues()).text \
         == "Die Klägerin legte Berichte der Praxis Oberprieler vor."
-    assert normalize("PRAXIS OBERPRIELER UND KOLLEGEN", _known_word).text.split()[1] == "OBERPRIELER"
+    assert normalize("PRAXIS OBERPRIELER UND KOLLEGEN", _known_word, name_cues()).text.split()[1] == "OBERPRIELER"
 
 
 def test_a_span_never_ends_inside_a_letter():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulings_anon.cli import Command, threshold_argument
 
-from .policy import REVIEW_OPERATORS
+from .stored_policy import REVIEW_OPERATORS
 
 REVIEW_DESCRIPTION = """\
 Review before publication: a local web application (on 127.0.0.1) where a reviewer accepts or

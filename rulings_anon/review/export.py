@@ -26,7 +26,7 @@ from rulings_anon.jsonl import atomic_folder
 
 from .database import ACTIVE, ReviewDatabase
 from .document_export import FOLDER, document_sources, write_documents
-from .policy import POLICY_OPERATOR, REVIEW_OPERATORS, stored_policy
+from .stored_policy import POLICY_OPERATOR, REVIEW_OPERATORS, stored_policy
 
 FILES = ("anonymized.jsonl", "decisions.jsonl", "gold.jsonl", "summary.json")
 

@@ -13,7 +13,7 @@ from rulings_anon.errors import InputError
 from rulings_anon.escapes import printable
 
 from .database import ReviewDatabase, is_review_database
-from .policy import check_policy, given_policy
+from .stored_policy import check_policy, given_policy
 
 LOCAL = "127.0.0.1"
 

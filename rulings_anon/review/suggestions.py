@@ -116,7 +116,7 @@ def create_review(db_path, batch, threshold: float | None = None, recall_first: 
     lists), and the review file keeps it for the export."""
     from rulings_anon.engine import Analyzer, policy_spans
 
-    from .policy import POLICY_OPERATOR, given_policy
+    from .stored_policy import POLICY_OPERATOR, given_policy
 
     policy = policy if policy is not None else given_policy(None)
     documents, failures = read_batch(batch)

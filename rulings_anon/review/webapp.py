@@ -21,9 +21,9 @@ from rulings_anon.errors import InputError
 
 from .database import SPAN_TYPES, Conflict, ReviewDatabase
 from .export import anonymized_text, export_review
-from .policy import REVIEW_OPERATORS
 from .rendering import marked_text, plain_text
 from .security import SESSION_COOKIE, TOKEN_COOKIE, Guard
+from .stored_policy import REVIEW_OPERATORS
 
 HERE = Path(__file__).parent
 KEYS = (("j / k", "next / previous span"), ("a / r", "accept / reject"),
