@@ -86,12 +86,13 @@ UNKNOWN_TYPE = "UNKNOWN"
 
 # The recognizers' own types (rulings_anon/analyzer/recognizers; "PER" and "STR" are LER tags)
 # -> ours. Unknown words and trademarks get "number" as every upper-case type without a type of
-# its own always has.
+# its own always has. An alias ("genannt „Kalle“") is a person's name: its court style is
+# initials ("K."), its pseudonym a name, its tag "[Person 1]".
 RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url", "URL": "email/url",
                     "BIRTH_DATE": "date", "PHONE": "number", "PATENT": "number", "TRADEMARK": "number",
                     "PERMIT": "number", "VEHICLE": "number", "CONTRACT": "number", UNKNOWN_TYPE: "number",
                     "POSTCODE": "place", "LAND_PARCEL": "number", "ROAD": "number", "HOUSE_NUMBER": "street",
-                    "FILE_NUMBER": "number"}
+                    "FILE_NUMBER": "number", "ALIAS": "person"}
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,8 @@ DETAILS: tuple[Detail, ...] = (
     Detail("house_number", 'the house number after a street found or flagged ("Kirchstraße 12")', "HOUSE_NUMBER"),
     Detail("file_number", 'the file number of a party\'s proceeding before an authority ("Landratsamt, Az.: 3-12/19")',
            "FILE_NUMBER"),
+    Detail("alias", 'a person\'s alias or user name in quotes ("genannt „Kalle“", "Benutzernamen „schattenwolf88“")',
+           "ALIAS"),
 )
 DETAIL_NAMES: tuple[str, ...] = tuple(d.name for d in DETAILS)
 
@@ -123,10 +126,12 @@ _BY_NAME = {t.name: t for t in ENTITY_TYPES}
 LER_TYPES: dict[str, str] = {t.tag: t.type for t in LER_TAGS if t.anonymized}
 ANONYMIZED_LER_TAGS: tuple[str, ...] = tuple(LER_TYPES)
 TYPE_ALIASES: dict[str, str] = {alias: t.name for t in ENTITY_TYPES for alias in t.aliases}
-# Our types and the courts' LER tags -> placeholder style, for the styles that are not "...".
+# Our types, the courts' LER tags and the recognizers' types -> placeholder style, for the styles
+# that are not "...".
 STYLE_OF_TYPE: dict[str, str] = {
     **{t.name: t.style for t in ENTITY_TYPES if t.style != "filler"},
     **{tag: _BY_NAME[kind].style for tag, kind in LER_TYPES.items() if _BY_NAME[kind].style != "filler"},
+    **{kind: _BY_NAME[ours].style for kind, ours in RECOGNIZER_TYPES.items() if _BY_NAME[ours].style != "filler"},
 }
 AFFIXED_TYPES = frozenset(t.name for t in ENTITY_TYPES if t.affixes)
 TAG_LABELS: dict[str, str] = {t.name: t.label for t in ENTITY_TYPES}

@@ -1,4 +1,4 @@
-"""Details that identify (postcodes, land parcels, road and house numbers, birth dates): the
+"""Details that identify (postcodes, land parcels, road and house numbers, birth dates, aliases): the
 recognizers' exact spans on positive and negative examples, and a policy's ``[alone]`` table
 deciding whether they are spans whatever the model says, through the engine and ``score --policy``."""
 
@@ -79,6 +79,19 @@ def texts(text: str, name: str) -> list[str]:
     ("file_number", "Der Bescheid ist rechtmäßig (vgl. BVerwG, Urteil vom 1.2.2019, Az. 4 C 12.19).", []),
     ("file_number", "Das Landratsamt verweist auf den Beschluss des Verwaltungsgerichts (Az. M 5 K 19.123).", []),
     ("file_number", "Der Bescheid ist rechtmäßig. Das Gericht hat (Az. 4 C 12.19) entschieden.", []),
+    ("alias", "Der Angeklagte Thomas Wimmer, genannt „Kalle“, verkaufte", ["Kalle"]),
+    ("alias", "Der Nutzer mit dem Benutzernamen „Schattenwolf88“ veröffentlichte", ["Schattenwolf88"]),
+    ("alias", "unter dem Künstlernamen „Lola Blau“ aufgetreten", ["Lola Blau"]),
+    ("alias", "mit dem Benutzernamen „schattenwolf88“", ["schattenwolf88"]),
+    ("alias", 'alias "Der Pate", sein Spitzname lautete »Kalli« oder ‚Kalle‘', ["Der Pate", "Kalli", "Kalle"]),
+    ("alias", "unter seinem Pseudonym 'LB', dem Instagram-Profilnamen: „lola_blau_1“ und „lb2“", ["LB", "lola_blau_1", "lb2"]),
+    # a term "so called", one referred back to or defined, a product's name, quotes after other words,
+    # more than 40 characters or a line break inside the quotes
+    ("alias", "der sogenannte „Dieselskandal“, der so genannte „Abgasskandal“", []),
+    ("alias", "die genannte „Vereinbarung“ und die Genannte „Vereinbarung“", []),
+    ("alias", "(nachfolgend genannt „Käuferin“) unter dem Namen „Kö-Bogen“", []),
+    ("alias", "der Begriff „Kalle“, die Marke „Lola Blau“, der Name „Schattenwolf88“", []),
+    ("alias", "genannt „ein sehr langer zitierter Satz, der kein Name mehr ist“, genannt „Ka\nlle“", []),
 ])
 def test_detail_recognizers_find_exact_spans(name, text, expected):
     assert texts(text, name) == expected
@@ -219,3 +232,37 @@ def test_score_policy_counts_the_details_as_the_analyzer_does(tmp_path, analyzer
     assert_one_line_error(cli("score", ruling, "--output", tmp_path / "x.jsonl", "--policy", policy),
                           "unknown detail 'zip'")
     assert not (tmp_path / "x.jsonl").exists()
+
+
+ALIASES = ("Der Angeklagte Thomas Wimmer, genannt „Kalle“, verkaufte das Rauschgift. Der Nutzer mit dem "
+           "Benutzernamen „Schattenwolf88“ veröffentlichte die Bilder. Die Zeugin trat unter dem Künstlernamen "
+           "„Lola Blau“ auf. Ein weiterer Nutzer schrieb unter dem Benutzernamen „schattenwolf88“.\n"
+           "Der sogenannte „Dieselskandal“ und die genannte „Vereinbarung“ betreffen die Firma, die unter dem "
+           "Namen „Kö-Bogen“ auftrat; der Begriff „Kalle“ bleibt.\n")
+
+
+def test_the_shipped_policy_counts_aliases_in_quotes_whole_as_a_persons_name():
+    from rulings_anon.data import path as data_path
+    from rulings_anon.engine import Analyzer, apply_policy, load_sensitivity_model
+
+    model = load_sensitivity_model()
+    plain = Analyzer(data_path("scorer"), element_model=model, policy=Policy()).analyze(ALIASES)
+    shipped = Analyzer(data_path("scorer"), element_model=model).analyze(ALIASES)  # rulings_anon/data/policies
+    quoted = [(s.start, s.end, s.text) for s in shipped if ALIASES[s.start - 1] == "„"]
+    assert quoted == [(39, 44, "Kalle"), (107, 121, "Schattenwolf88"), (192, 201, "Lola Blau"),
+                      (261, 275, "schattenwolf88")]
+    # without the detail the model finds none of them whole
+    assert not {"Kalle", "Schattenwolf88", "schattenwolf88", "Lola Blau"} & {s.text for s in plain}
+    # court style places an alias as a person's name, initials; the negatives stay in clear
+    assert apply_policy(ALIASES, shipped).split("\n")[0] == (
+        "Der Angeklagte T. W., genannt „K.“, verkaufte das Rauschgift. Der Nutzer mit dem Benutzernamen „S.“ "
+        "veröffentlichte die Bilder. Die Zeugin trat unter dem Künstlernamen „L. B.“ auf. Ein weiterer Nutzer "
+        "schrieb unter dem Benutzernamen „s.“.")
+    assert ALIASES.split("\n")[1] in apply_policy(ALIASES, shipped)
+
+
+def test_an_alias_grows_a_flagged_part_and_gives_it_its_type_where_it_had_none():
+    text = "unter dem Künstlernamen „Lola Blau“ auf"
+    for kind, grown in ((None, "ALIAS"), ("person", "person")):
+        got = with_details(text, [Span(25, 29, "Lola", kind, 0.44, source="model")], ("alias",))
+        assert [(s.start, s.end, s.text, s.type, s.score) for s in got] == [(25, 34, "Lola Blau", grown, 0.44)]

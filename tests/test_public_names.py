@@ -212,13 +212,18 @@ def test_the_prefilter_marks_what_the_rules_mark():
                       "My", "World", "Kocher", "Häberle", "Verfassungslehre", "Toaster", "Röster", "Herr"]
 
 
-def test_when_a_word_is_a_public_name_or_an_abbreviation_then_the_model_gives_it_no_probability():
+def _shipped_probabilities(text: str):
+    """``text``'s candidate words, the shipped model's probabilities, the feature rows and the model."""
     model = sm.load_model()
-    text = ("Die Wortmarke Zzyxberger ist angemeldet. Vgl. Qwertzinger und Plonk v. Türkei. "
-            "Wie Abb. 5 zeigt, trägt Herr Plimbacher die Kosten, nicht Zzyxberger.")
     features = sf.document_features(text, model.tables)
-    probabilities = model.predict_rows(features.rows)
     words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    return words, model.predict_rows(features.rows), features, model
+
+
+def test_when_a_word_is_a_public_name_or_an_abbreviation_then_the_model_gives_it_no_probability():
+    words, probabilities, features, _ = _shipped_probabilities(
+        "Die Wortmarke Zzyxberger ist angemeldet. Vgl. Qwertzinger und Plonk v. Türkei. "
+        "Wie Abb. 5 zeigt, trägt Herr Plimbacher die Kosten, nicht Zzyxberger.")
     public = features.rows[:, sf.COLUMN["public_name"]] > 0
     # the mark's name in both its mentions, the cited case's parties (and the word before them)
     assert [w for w, m in zip(words, public, strict=True) if m] == ["Zzyxberger", "Vgl", "Qwertzinger", "Plonk",
@@ -281,12 +286,9 @@ def test_when_a_place_follows_an_institution_then_only_a_court_an_authority_or_a
 
 
 def test_when_a_name_follows_a_university_then_the_model_judges_it_and_a_court_seat_stays_at_zero():
-    model = sm.load_model()
-    text = ("Das Amtsgericht Zzyxheim verwies auf die Universität Qwertzdorf und die Sparkasse Plonkhausen. "
-            "Die Universität Qwertzdorf stellte die Klägerin ein.")
-    features = sf.document_features(text, model.tables)
-    probabilities = model.predict_rows(features.rows)
-    words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    words, probabilities, features, model = _shipped_probabilities(
+        "Das Amtsgericht Zzyxheim verwies auf die Universität Qwertzdorf und die Sparkasse Plonkhausen. "
+        "Die Universität Qwertzdorf stellte die Klägerin ein.")
     by_word: dict[str, list[float]] = {}
     for word, probability in zip(words, probabilities, strict=True):
         by_word.setdefault(word, []).append(float(probability))

@@ -1,7 +1,7 @@
 """Details that identify a party with the rest of a ruling, counted on their own when a court's
 policy says so (its ``[alone]`` table): a birth date, a postcode with its town, a land parcel, a
 road's number, the house number after a street, the file number of a party's proceeding before an
-authority.
+authority, a person's alias or user name in quotes.
 
 The contextual model judges words; these details are numbers it was never taught to judge, and
 whether a court anonymizes them is a convention of the court, not a fact of the text (federal
@@ -23,7 +23,7 @@ from rulings_anon.entity_types import DETAIL_NAMES
 from .recognizers import hits_by_recognizer
 
 # Details found by a recognizer of the same name; house numbers are found after street spans.
-RECOGNIZED = ("birth_date", "postcode", "land_parcel", "road_number", "file_number")
+RECOGNIZED = ("birth_date", "postcode", "land_parcel", "road_number", "file_number", "alias")
 STREET_TYPES = frozenset({"street", "STR"})
 # A birth word: the birth-date recognizer's patterns need one, and most rulings have none ("geb"
 # alone, its own quick test, is in "gegeben").
@@ -100,7 +100,8 @@ def with_details(text: str, spans: Sequence[Span], details: Iterable[str]) -> li
     """``spans`` with the ``details`` counted on their own, sorted by start: a hit inside a span
     adds nothing; a hit overlapping or touching spans of a street (its house number) grows them to
     cover it (only the first number of a list: "Kirchweg 1" grows, "3" and "5" are spans of their
-    own); any other hit is a span of its own, scored 1.0."""
+    own), and one without a type that an alias grows is an alias ("Lola" flagged, "Lola Blau" in
+    quotes after "Künstlernamen"); any other hit is a span of its own, scored 1.0."""
     details = set(details)
     if not details:
         return list(spans)
@@ -115,7 +116,8 @@ def with_details(text: str, spans: Sequence[Span], details: Iterable[str]) -> li
             start = min([hit.start] + [s.start for s in touching])
             end = max([hit.end] + [s.end for s in touching])
             widest = max(touching, key=len)
-            grown = replace(widest, start=start, end=end, text=text[start:end] if widest.text is not None else None)
+            grown = replace(widest, start=start, end=end, text=text[start:end] if widest.text is not None else None,
+                            type=widest.type if widest.type is not None or hit.source != "alias" else hit.type)
             kept = [s for s in kept if s not in touching] + [grown]
         else:
             kept.append(replace(hit, score=1.0))

@@ -18,6 +18,7 @@ from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
 
 from .account_number import AccountNumberRecognizer
+from .alias import AliasRecognizer
 from .base import Pattern, Recognizer
 from .birth_date import BirthDateRecognizer
 from .contract_number import ContractNumberRecognizer
@@ -68,6 +69,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     LandParcelRecognizer,
     RoadNumberRecognizer,
     FileNumberRecognizer,
+    AliasRecognizer,
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
