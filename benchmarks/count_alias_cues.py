@@ -66,7 +66,7 @@ def main() -> None:
     print(f"{'court':8} " + " ".join(f"{c:>27}" for c in columns))
     for court, c in sorted(courts.items()):
         print(f"{court:8} " + " ".join(f"{c[k]:>27}" for k in columns))
-    print(f"{'all':8} " + " ".join(f"{sum(c[k] for c in courts.values()):>27}" for k in columns))
+    print(f"{'total':8} " + " ".join(f"{sum(c[k] for c in courts.values()):>27}" for k in columns))
 
 
 if __name__ == "__main__":

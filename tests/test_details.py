@@ -91,6 +91,7 @@ def texts(text: str, name: str) -> list[str]:
     ("alias", "die genannte „Vereinbarung“ und die Genannte „Vereinbarung“", []),
     ("alias", "(nachfolgend genannt „Käuferin“) unter dem Namen „Kö-Bogen“", []),
     ("alias", "der Begriff „Kalle“, die Marke „Lola Blau“, der Name „Schattenwolf88“", []),
+    ("alias", 'die Wörter "alias" und "Kalle", „genannt“ und „Kalli“', []),
     ("alias", "genannt „ein sehr langer zitierter Satz, der kein Name mehr ist“, genannt „Ka\nlle“", []),
 ])
 def test_detail_recognizers_find_exact_spans(name, text, expected):

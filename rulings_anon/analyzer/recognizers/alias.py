@@ -25,13 +25,16 @@ _SPACE = r"[^\S\n]"
 _NOUN = (r"(?:(?:Spitz|Ruf|Künstler|Deck|Kampf|Nick|(?:Be)?[Nn]utzer|Profil|Account|Chat|User)-?[Nn]ame(?:ns?|s)?"
          r"|Pseudonym(?:s|e|en)?)")
 _CUE = rf"(?:(?<![\w-])genannt|(?<![\w-])[Aa]lias|{_NOUN})(?![\w-])"
-_BETWEEN = (rf"{_SPACE}*:?(?:{_SPACE}+(?:lautet|lautete|war|ist|der|die|das|den|dem|des|ein|eine|einen|einem|"
-            rf"sein|seine|seinen|seinem|ihr|ihre|ihren|ihrem))?{_SPACE}*")
-# An opening quote and its closing ones; the text inside holds none of them and no line break.
+# At least a blank before the quote: a quote right after the cue closes a quoted cue ('"alias" und "X"').
+_BETWEEN = (rf":?(?:{_SPACE}+(?:lautet|lautete|war|ist|der|die|das|den|dem|des|ein|eine|einen|einem|"
+            rf"sein|seine|seinen|seinem|ihr|ihre|ihren|ihrem))?{_SPACE}+")
+# An opening quote and its closing ones; the text inside holds none of them and no line break, and
+# neither begins nor ends with a blank (a closing quote then an opening one: '" und "').
 _QUOTES = (("„", "“”"), ('"', '"'), ("»", "«"), ("«", "»"), ("‚", "‘’"), ("'", "'"), ("“", "”“"), ("‘", "’"))
 _MOST = 40
-_QUOTED = "|".join(rf"{re.escape(o)}(?P<q{i}>[^{re.escape(o + c)}\n]{{1,{_MOST}}})[{re.escape(c)}]"
+_QUOTED = "|".join(rf"{re.escape(o)}(?P<q{i}>(?!\s)[^{re.escape(o + c)}\n]{{1,{_MOST}}}(?<!\s))[{re.escape(c)}]"
                    for i, (o, c) in enumerate(_QUOTES))
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 # A further quoted name of a list after the first.
 _LISTED = re.compile(rf"{_SPACE}*(?:,|und|oder|bzw\.|sowie){_SPACE}*(?:{_QUOTED})")
 # Words before "genannt" that make it a reference back or a defined term, not an alias.
@@ -41,13 +44,9 @@ _NOT_ALIAS_BEFORE = re.compile(
 
 
 def _inside(match: re.Match) -> tuple[int, int] | None:
-    """The quoted text's range without its blanks; None where it holds no letter or digit."""
+    """The quoted text's range; None where it holds no letter or digit."""
     group = next(name for name, value in match.groupdict().items() if name.startswith("q") and value is not None)
-    start, end = match.span(group)
-    value = match.group(group)
-    start += len(value) - len(value.lstrip())
-    end -= len(value) - len(value.rstrip())
-    return (start, end) if re.search(r"[^\W_]", value) else None
+    return match.span(group) if _LETTER_OR_DIGIT.search(match.group(group)) else None
 
 
 class AliasRecognizer(Recognizer):
