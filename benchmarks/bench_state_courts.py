@@ -22,7 +22,7 @@ missed person or any missed element. ``--draws N`` averages N surrogate draws (s
 A development set: its placeholders were read while the placeholder detector's state-court
 conventions were written, but the sensitivity model was not fitted or tuned on it.
 
-    .venv/bin/python benchmarks/bench_state_courts.py [--draws 5] [--seed 0] [--json OUT.json]
+    .venv/bin/python benchmarks/bench_state_courts.py [--draws 5] [--seed 0] [--policy FILE] [--json OUT.json]
 """
 
 from __future__ import annotations
@@ -166,9 +166,10 @@ def measure_scored(prepared: list[Prepared], labels: list[list[bool]], unscored_
     }
 
 
-def analyzers():
+def analyzers(policy: Path | None = None):
     """The analyzers of ``evaluate --method none --features``, with and without ``--recall-first``,
-    built from the command line as ``evaluate`` builds them."""
+    built from the command line as ``evaluate`` builds them; ``policy``: a court's policy file
+    instead of the shipped one (its exemptions and details), as ``score --policy`` reads it."""
     from rulings_anon.cli import build_parser
     from rulings_anon.scoring.commands import build_analyzer, recognizers_of, use_features
 
@@ -176,6 +177,7 @@ def analyzers():
     for rule, extra in zip(RULES, ([], ["--recall-first"]), strict=True):
         args = build_parser().parse_args(["evaluate", "--test", "-", "--method", "none", "--features", *extra])
         use_features(args)
+        args.policy = policy
         out[rule] = (build_analyzer(args, "none", progress=False), recognizers_of(args))
     return out
 
@@ -290,7 +292,7 @@ def report(results: dict, draws: int, seconds: float) -> None:
             print("  per court: " + ", ".join(f"{c} recall {100 * v['recall']:.1f} precision {100 * v['precision']:.1f}"
                                              for c, v in r["by_court"].items()))
         print("  per ruling (positives / missed / false): " + "; ".join(
-            f"{doc_id.rsplit('-', 3)[-3]}-{doc_id.rsplit('-', 1)[-1]} {v['positives']:.0f}/{v['missed']:.1f}/"
+            f"{doc_id.rsplit('-', 3)[-3]}-{doc_id.rsplit('-', 1)[-1]} {v['positives']:.1f}/{v['missed']:.1f}/"
             f"{v['false']:.1f}" for doc_id, v in r["rulings"].items()))
         print("  missed elements per draw by labelled type: " + ", ".join(
             f"{t} {n:.1f}" for t, n in r["missed_by_tag"].items()))
@@ -306,11 +308,14 @@ def main(argv=None) -> int:
                              "(default benchmarks/data/bavarian/anonymized.jsonl)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first surrogate draw (default 0)")
     parser.add_argument("--draws", type=int, default=5, help="surrogate draws averaged (default 5)")
+    parser.add_argument("--policy", type=Path, metavar="POLICY.toml",
+                        help="a court's policy instead of the shipped one, as score --policy reads it (e.g. one "
+                             "whose [exemptions] say seats = false); evaluate itself takes none")
     parser.add_argument("--json", type=Path, metavar="OUT.json", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     if args.draws < 1:
         parser.error("--draws must be at least 1")
-    from rulings_anon.errors import InputError
+    from rulings_anon.errors import InputError, ModelError
 
     try:
         rulings = read_check_set(args.labelled)
@@ -319,7 +324,11 @@ def main(argv=None) -> int:
         print(f"bench_state_courts: {exc}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    built = analyzers()
+    try:
+        built = analyzers(args.policy)
+    except (InputError, ModelError) as exc:
+        print(f"bench_state_courts: {exc}", file=sys.stderr)
+        return 2
     try:
         draws = [measure_draw(rulings, args.seed + n, built) for n in range(args.draws)]
     except ValueError as exc:  # a placeholder the generator cannot fill, overlapping spans

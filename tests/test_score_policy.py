@@ -102,3 +102,29 @@ def test_a_resumed_run_keeps_the_surrogates_its_interrupted_part_chose(tmp_path)
     assert {json.loads(line)["original"] for line in mapping.read_text(encoding="utf-8").splitlines()} == {
         "erika", "schulze"}
     assert os.stat(mapping).st_mode & 0o777 == 0o600
+
+
+STATE_RULING = ("Das Landratsamt Kelheim erteilte dem Kläger die Genehmigung für das Grundstück an der B 16. "
+                "Der Kläger wohnt in Saal an der Donau.")
+
+
+def test_a_shipped_policy_by_name_follows_the_conventions_of_state_courts(tmp_path):
+    ruling = tmp_path / "urteil.txt"
+    ruling.write_text(STATE_RULING, encoding="utf-8")
+    found = {}
+    for name in ("default", "state-court"):
+        out = tmp_path / f"{name}.jsonl"
+        done = cli("score", ruling, "--output", out, "--policy", name)
+        assert done.returncode == 0, done.stderr
+        found[name] = [(s["start"], s["end"], s["text"]) for s in json.loads(out.read_text(encoding="utf-8"))["spans"]]
+    # the authority's seat and the road's number are anonymized at state courts, printed by default
+    assert set(found["state-court"]) - set(found["default"]) == {(16, 23, "Kelheim"), (88, 90, "16")}
+    assert not set(found["default"]) - set(found["state-court"])
+
+
+def test_an_unknown_policy_name_is_one_line_naming_the_shipped_ones(tmp_path):
+    ruling = tmp_path / "urteil.txt"
+    ruling.write_text(STATE_RULING, encoding="utf-8")
+    done = cli("score", ruling, "--output", tmp_path / "o.jsonl", "--policy", "landgericht")
+    assert_one_line_error(done, "landgericht: no such policy file, nor a shipped policy (shipped: default, state-court)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["urteil.txt"]

@@ -50,10 +50,28 @@ def default_policy_path() -> Path:
     return Path(data_path("policies")) / "default.toml"
 
 
+def shipped_policies() -> dict[str, Path]:
+    """The policies shipped in ``rulings_anon/data/policies/`` by name ("default", "state-court")."""
+    from rulings_anon.data import path as data_path
+
+    return {p.stem: p for p in sorted(Path(data_path("policies")).glob("*.toml"))}
+
+
+def policy_path(path) -> Path:
+    """``path`` as given, or the shipped policy of that name where no such file exists
+    (``--policy state-court``)."""
+    path = Path(path)
+    if not path.exists() and not path.suffix and path.name == str(path) and path.name in shipped_policies():
+        return shipped_policies()[path.name]
+    return path
+
+
 def load_policy(path=None) -> Policy:
-    """The policy of a ``.toml`` or ``.json`` file (default: the shipped one); a wrong file is an
-    :class:`InputError` naming it."""
-    path = Path(path) if path is not None else default_policy_path()
+    """The policy of a ``.toml`` or ``.json`` file or a shipped policy's name (default: the shipped
+    default); a wrong file is an :class:`InputError` naming it."""
+    path = policy_path(path) if path is not None else default_policy_path()
+    if not path.exists() and not path.suffix:
+        raise InputError(f"no such policy file, nor a shipped policy (shipped: {', '.join(shipped_policies())})", path)
     try:
         raw = path.read_bytes()
     except OSError as exc:

@@ -67,7 +67,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--export", type=Path, metavar="DIR",
                         help="write the export into DIR and exit instead of serving")
     parser.add_argument("--policy", type=Path, metavar="FILE",
-                        help="the court's policy (.toml or .json, as for score): the details that count on their "
+                        help="the court's policy (.toml or .json, or a shipped one by name, as for score): the details that count on their "
                              "own, the exemptions, names never and always anonymized, and the operator of each "
                              "type for the export's policy output (default rulings_anon/data/policies/default.toml); "
                              "a resumed review keeps the one it was started with")

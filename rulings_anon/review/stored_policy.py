@@ -63,10 +63,10 @@ def _parsed(raw: bytes, file: str):
 
 def given_policy(path: Path | None) -> ReviewPolicy:
     """The policy of ``--policy`` (None: the shipped one); a missing or malformed file is one line naming it."""
-    from rulings_anon.replacement.policy import default_policy_path, load_policy
+    from rulings_anon.replacement.policy import default_policy_path, load_policy, policy_path
 
     shipped = path is None
-    path = default_policy_path() if shipped else Path(path)
+    path = default_policy_path() if shipped else policy_path(path)
     load_policy(path)  # score's reader: its one-line errors
     try:
         raw = path.read_bytes()

@@ -132,9 +132,11 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
                         help="also write the texts with realistic surrogates (.jsonl file or folder)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the surrogates (default 0)")
     parser.add_argument("--policy", type=Path, metavar="FILE",
-                        help="the court's policy (.toml or .json): the operator of each type for --anonymize, "
-                             "names never and always anonymized, the details that count on their own (birth dates, "
-                             "postcodes, land parcels, ...; default rulings_anon/data/policies/default.toml: court style)")
+                        help="the court's policy (.toml or .json, or a shipped one by name: default, state-court): "
+                             "the operator of each type for --anonymize, names never and always anonymized, the "
+                             "details that count on their own (birth dates, postcodes, land parcels, ...), the "
+                             "exemptions it follows (default rulings_anon/data/policies/default.toml: court style; "
+                             "state-court also anonymizes the seats of authorities and road numbers)")
     parser.add_argument("--mapping", type=Path, metavar="FILE.jsonl",
                         help="surrogates kept across the rulings of one case and between runs: read at the start, "
                              "extended, written back readable by you alone (it holds real names); with it one "
