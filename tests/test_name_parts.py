@@ -75,19 +75,25 @@ def test_an_initial_and_a_surname_are_no_full_name_alone():
 
 
 def test_a_companys_name_before_its_legal_form_is_decided_whole(default):
-    """The model alone flags "Pirker" and "Strohmayer" only; the courts replace every word."""
+    """The model alone flags "Pirker" and "Strohmayer" only; the flag reaches "Denk", a name, and
+    not "Taucher", a common noun, which courts keep as they keep "Erste" or "Logistik"."""
     text = ("Der Kläger war bei der Denk Pirker Taucher Strohmayer GmbH beschäftigt. "
             "Die Denk Pirker Taucher Strohmayer GmbH kündigte.")
-    assert spans(default, text) == [(23, 53, "Denk Pirker Taucher Strohmayer"),
-                                    (76, 106, "Denk Pirker Taucher Strohmayer")]
-    assert spans(default, "Die Firma Wimmer Logistik GmbH zahlte nicht.") == [(10, 25, "Wimmer Logistik")]
+    assert spans(default, text) == [(23, 34, "Denk Pirker"), (43, 53, "Strohmayer"),
+                                    (76, 87, "Denk Pirker"), (96, 106, "Strohmayer")]
+    assert spans(default, "Die Firma Wimmer Logistik GmbH zahlte nicht.") == [(10, 16, "Wimmer")]
 
 
 def test_a_companys_name_ends_at_a_comma_an_article_or_its_legal_form():
     text = "Wimmer, Koch Bau GmbH und die Engel KG sowie Huber AG"
     elements = split_elements(text)
-    assert [(elements[a].text, elements[b].text) for a, b in name_parts.company_pairs(text, elements)] == [
+    assert [(elements[a].text, elements[b].text) for a, b in name_parts.company_pairs(text, elements).tolist()] == [
         ("Koch", "Bau")]
+    text = "die Vogler Christen Schön GmbH"  # every two words of one name: a flag passes "Christen"
+    elements = split_elements(text)
+    assert name_parts.company_pairs(text, elements).tolist() == [[1, 2], [1, 3], [2, 3]]
+    assert [name_parts.takes_company_flag(w) for w in ("Vogler", "Christen", "Schön", "Erste", "DRK", "Denk")] == [
+        True, False, True, False, False, True]
 
 
 def test_name_parts_need_a_name_and_no_break():

@@ -158,11 +158,32 @@ def company_runs(members: np.ndarray, before_form: np.ndarray, near: np.ndarray)
     return run
 
 
-def company_pairs(text: str, elements: Sequence[Element]) -> list[tuple[int, int]]:
-    """The pairs of neighbouring elements of one company's name (:func:`company_runs`)."""
+def run_pairs(run: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """``[first, second]`` of every two elements of one company's name (``run`` and ``near`` as
+    :func:`company_runs` reads them): a flag reaches each word of the name directly, past a word
+    that takes none ("Vogler Christen Schön GmbH")."""
+    pairs, start = [], None
+    for i in range(len(run) + 1):
+        inside = i < len(run) and run[i] and start is not None and near[i - 1]
+        if not inside:
+            if start is not None:
+                pairs += [(a, b) for a in range(start, i) for b in range(a + 1, i)]
+            start = i if i < len(run) and run[i] else None
+    return np.array(pairs, int).reshape(-1, 2)
+
+
+def takes_company_flag(word: str) -> bool:
+    """Whether a word of a company's name is flagged with its flagged neighbours: a name part or a
+    word the lexicon knows as no common noun ("Pirker", "Denk"), not a generic word the courts keep
+    ("Erste", "Holding", "Lebensversicherung") nor an acronym ("DRK")."""
+    return name_part(word) or not word.isupper() and not lookup(load_lexicon("de-nouns"), word) & COMMON_NOUN
+
+
+def company_pairs(text: str, elements: Sequence[Element]) -> np.ndarray:
+    """Every two elements of one company's name (:func:`company_runs`, :func:`run_pairs`)."""
     n = len(elements)
     if n < 2 or not COMPANY_NAMES:
-        return []
+        return np.zeros((0, 2), int)
     words = [sf.core_word(e.text) for e in elements]
     forms = sf._affixes()["legal_forms"]
     members = np.fromiter((company_word(w) for w in words), bool, n)
@@ -173,8 +194,18 @@ def company_pairs(text: str, elements: Sequence[Element]) -> list[tuple[int, int
                 and "\n\n" not in text[elements[i].end:elements[i + 1].start]:
             near[i] = True
             before_form[i] = words[i + 1] in forms
-    run = company_runs(members, before_form, near)
-    return [(i, i + 1) for i in range(n - 1) if run[i] and run[i + 1] and near[i]]
+    return run_pairs(company_runs(members, before_form, near), near)
+
+
+def company_flags(pairs: np.ndarray, flagged: np.ndarray, open_: np.ndarray, takes: np.ndarray) -> np.ndarray:
+    """The indices a flagged word of a company's name flags in it (``pairs``: :func:`run_pairs`),
+    those that take a flag (``takes``: :func:`takes_company_flag`) and are ``open_``."""
+    if not len(pairs):
+        return np.zeros(0, int)
+    first, second = pairs[:, 0], pairs[:, 1]
+    reached = np.concatenate([first[flagged[second]], second[flagged[first]]])
+    reached = reached[~flagged[reached] & open_[reached] & takes[reached]]
+    return np.unique(reached)
 
 
 # the most words a flag travels along a name (a company's partners' names, "Eller Kral Salzmann Aigner ...")
@@ -228,12 +259,15 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
                 scores.setdefault(b, threshold)
     if not scores:
         return {}
-    company = company_pairs(text, elements)
-    if company:  # a flagged word of a company's name reaches the rest of it
-        pairs = np.unique(np.concatenate([pairs, np.array(company, int)]), axis=0)
     flagged = np.zeros(len(elements), bool)
     flagged[list(scores)] = True
     added = name_part_flags(pairs, flagged, open_)
+    company = company_pairs(text, elements)
+    if len(company):  # a flagged word of a company's name reaches the rest of it
+        flagged[added] = True
+        takes = np.fromiter((takes_company_flag(sf.core_word(e.text)) for e in elements), bool, len(elements))
+        added = np.union1d(added, company_flags(company, flagged, open_, takes)).astype(int)
+        pairs = np.concatenate([pairs, company])
     new_full = {i for i in scores if i not in original}
     if not len(added) and not new_full:
         return {}

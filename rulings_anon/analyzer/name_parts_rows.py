@@ -20,7 +20,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "companies": parts.COMPANY_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
-_PAIRS: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_PAIRS: dict[tuple[int, bool], tuple] = {}
 _NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
@@ -38,15 +38,23 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         is_part = np.fromiter((parts.name_part(w) for w in court.words), bool, len(court.words))
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
-        found = np.stack([first[names], second[names]], axis=1)
+        company = np.zeros((0, 2), int)
         if RULES["companies"] and len(first):
             members = np.fromiter((parts.company_word(w) for w in court.words), bool, len(court.words))
-            joined = np.append(near, False)
-            run = parts.company_runs(members, rows[:, column["next_legal_form"]] > 0, joined & members)
-            company = near & run[first] & run[second]
-            found = np.unique(np.concatenate([found, np.stack([first[company], second[company]], axis=1)]), axis=0)
-        _PAIRS[key] = (court, found)
+            joined = np.append(near, False) & members
+            company = parts.run_pairs(parts.company_runs(members, rows[:, column["next_legal_form"]] > 0, joined),
+                                      joined)
+        takes = np.fromiter((parts.takes_company_flag(w) for w in court.words), bool, len(court.words))
+        _PAIRS[key] = (court, np.stack([first[names], second[names]], axis=1), company, takes)
     return _PAIRS[key][1]
+
+
+def company_pairs(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
+    """Every two rows of one company's name (:func:`rulings_anon.analyzer.name_parts.run_pairs`) and
+    which rows take a company's flag; computed with :func:`name_part_pairs`."""
+    name_part_pairs(court)
+    _, _, company, takes = _PAIRS[(id(court), RULES["companies"])]
+    return company, takes
 
 
 def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
@@ -63,6 +71,11 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
             out[full] = np.maximum(out[full], threshold)
             flagged = out >= threshold
     added = parts.name_part_flags(pairs, flagged, open_)
+    company, takes = company_pairs(court)
+    if len(company):
+        flagged = flagged.copy()
+        flagged[added] = True
+        added = np.union1d(added, parts.company_flags(company, flagged, open_, takes)).astype(int)
     if not len(added):
         return out
     out = out.copy() if out is probabilities else out
