@@ -92,3 +92,14 @@ def test_a_mapping_gives_one_person_the_same_surrogate_in_two_rulings(tmp_path):
                         mapping=read_mapping(path))
     name = one.split()[2:4]
     assert two == f"Frau {name[1]}s Berufung gegen {name[0]} {name[1]}."
+
+
+def test_a_name_in_small_letters_gets_a_surrogate_too():
+    """A user name written in small letters ("schattenwolf88", an alias) was kept as it stood."""
+    text = "Er schrieb als „schattenwolf88“ und als „Schattenwolf88“ an Frau Keller."
+    spans = [Span(text.index(w), text.index(w) + len(w), w, t)
+             for w, t in (("schattenwolf88", "ALIAS"), ("Schattenwolf88", "ALIAS"), ("Keller", "person"))]
+    out, _ = pseudonymize_references(text, spans, "doc")
+    assert "schattenwolf" not in out.lower() and "Keller" not in out
+    small, capital = re.findall(r"„([^“]+)“", out)
+    assert small.islower() and small.isalpha() and small == capital.lower()  # one person, one surrogate

@@ -1,6 +1,8 @@
 """``review --policy FILE``: the court's policy decides the suggestions (the details counted alone)
 and the export's ``policy`` output (the operator of each type) exactly as ``score --policy`` does;
-the review file keeps the policy, a resumed review with another one is refused in one line."""
+the review file keeps the policy, a resumed review with another one is refused in one line; the
+placeholder, pseudonym and tag outputs replace the suggestions as ``score --anonymize`` and
+``score --pseudonymize`` do."""
 
 from __future__ import annotations
 
@@ -125,3 +127,77 @@ def test_a_resumed_review_keeps_its_policy_and_refuses_another(policy_review):
         assert done.returncode == 0, done.stderr
     finally:
         (folder / "moved.toml").rename(folder / "gericht.toml")
+
+
+# A ruling with spans whose engine type (BIRTH_DATE, ALIAS, IBAN, EMAIL) is not the type the review
+# shows (date, person, account, email/url), and a company named before its legal form.
+ENGINE_TYPES = ("Der Kläger Thomas Wimmer, geb. am 14.03.1978, trat im Forum unter dem Benutzernamen "
+                "„schattenwolf88“ auf. Er ist Geschäftsführer der Meyer Bau GmbH und zahlte auf das Konto "
+                "IBAN DE89 3704 0044 0532 0130 00. Herr Wimmer schrieb an kalle@example.de.\n")
+
+
+@pytest.fixture(scope="module")
+def shipped_review(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("shipped-review")
+    batch = folder / "batch"
+    batch.mkdir()
+    (batch / "klage.txt").write_text(ENGINE_TYPES, encoding="utf-8")
+    with ReviewServer(batch, "--state", folder / "state") as server:
+        yield folder, batch, server
+
+
+def test_every_export_output_replaces_the_suggestions_as_score_does(shipped_review):
+    """Accepted as suggested, the placeholder and pseudonym outputs are ``score --anonymize`` and
+    ``score --pseudonymize`` of the same spans, and the tag output their category tags."""
+    from rulings_anon.document import Span
+    from rulings_anon.engine import apply_operator
+
+    folder, batch, server = shipped_review
+    client = Client(server.base)
+    assert client.get("/ruling?id=klage")[0] == 200
+    for span in client.state("klage")["spans"]:
+        status, answer = client.post("/api/decide", {"ruling": "klage", "span": span["id"],
+                                                     "version": span["version"], "decision": "accept"})
+        assert status == 200, answer
+    exported = {}
+    for operator in ("placeholder", "pseudonym", "tag"):
+        status, answer = client.post("/api/export", {"operator": operator})
+        assert status == 200, answer
+        export = folder / "state" / "batch.review-export" / "anonymized.jsonl"
+        exported[operator] = json.loads(export.read_text(encoding="utf-8").splitlines()[0])["text"]
+    done = cli("score", batch, "--output", folder / "spans.jsonl", "--anonymize", folder / "anonymized.jsonl",
+               "--pseudonymize", folder / "pseudonymized.jsonl")
+    assert done.returncode == 0, done.stderr
+    scored = json.loads((folder / "spans.jsonl").read_text(encoding="utf-8").splitlines()[0])["spans"]
+    shown = {(s["start"], s["end"]): s["type"] for s in client.state("klage")["spans"]}
+    engine = {(s["start"], s["end"]): s.get("type") for s in scored}
+    assert set(shown) == set(engine)
+    assert {ENGINE_TYPES[a:b]: (engine[a, b], shown[a, b]) for a, b in engine if engine[a, b] != shown[a, b]} == {
+        "14.03.1978": ("BIRTH_DATE", "date"), "schattenwolf88": ("ALIAS", "person"),
+        "DE89 3704 0044 0532 0130 00": ("IBAN", "account"), "kalle@example.de": ("EMAIL", "email/url"),
+        "Meyer": (None, "person")}
+    anonymized = json.loads((folder / "anonymized.jsonl").read_text(encoding="utf-8"))["text"]
+    pseudonymized = json.loads((folder / "pseudonymized.jsonl").read_text(encoding="utf-8"))["text"]
+    assert exported["placeholder"] == anonymized == (
+        "Der Kläger T. W., geb. am ..., trat im Forum unter dem Benutzernamen „s.“ auf. Er ist Geschäftsführer "
+        "der M B GmbH und zahlte auf das Konto IBAN .... Herr W. schrieb an ....\n")
+    assert exported["pseudonym"] == pseudonymized
+    spans = [Span(s["start"], s["end"], type=s.get("type")) for s in scored]
+    assert exported["tag"] == apply_operator(ENGINE_TYPES, spans, "tag")
+
+
+def test_the_single_operator_outputs_replace_an_engine_type_as_the_type_shown_for_it():
+    """Every recognizer type (BIRTH_DATE, ALIAS, IBAN, ...) and the type the review shows for it
+    give the same placeholder, pseudonym and tag: these outputs need no engine type, the policy output does."""
+    from rulings_anon.document import Span
+    from rulings_anon.engine import apply_operator
+    from rulings_anon.entity_types import RECOGNIZER_TYPES
+    from rulings_anon.replacement.court_style import surrogate_type
+
+    text = "Er schrieb als „Kalle Meyer“ an die Kasse, geb. am 14.03.1978."
+    for value in ("Kalle Meyer", "14.03.1978"):
+        start, end = text.index(value), text.index(value) + len(value)
+        for kind in RECOGNIZER_TYPES:
+            for operator in ("placeholder", "pseudonym", "tag"):
+                assert apply_operator(text, [Span(start, end, type=kind)], operator, "klage") == apply_operator(
+                    text, [Span(start, end, type=surrogate_type(kind))], operator, "klage"), (value, kind, operator)

@@ -202,8 +202,8 @@ class Pseudonymizer:
 
         words = name.split()
         names = [i for i, w in enumerate(words) if w[:1].isupper() and not _ABBREVIATION.match(w)]
-        if not names:
-            return name
+        if not names:  # written in small letters (a user name, "schattenwolf88"): a surname in small letters
+            return self._word(name[:1].upper() + name[1:], False, before).lower() if name.strip() else name
         last = names[-1]
         out = []
         for i, word in enumerate(words):
