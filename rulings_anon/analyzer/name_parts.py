@@ -130,11 +130,16 @@ def given(word: str) -> bool:
     return bool(_INITIAL.match(word)) or first_name(word)
 
 
-def adjacent_pairs(text: str, elements: Sequence[Element]) -> list[tuple[int, int]]:
+def capitalized_words(elements: Sequence[Element]) -> list[str]:
+    """Each element's core word where it is capitalized, else ""."""
+    return [sf.core_word(e.text) if e.text.lstrip(WORD_PUNCTUATION)[:1].isupper() else "" for e in elements]
+
+
+def adjacent_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> list[tuple[int, int]]:
     """The pairs of neighbouring elements that may be parts of one name: both name parts, one of
     them a first name or an initial (:func:`given`), the first without a break after it, at most
     one line break between."""
-    words = [sf.core_word(e.text) if e.text.lstrip(WORD_PUNCTUATION)[:1].isupper() else "" for e in elements]
+    words = capitalized_words(elements) if words is None else words
     parts = [bool(w) and name_part(w) for w in words]
     return [(i, i + 1) for i in range(len(elements) - 1)
             if parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
@@ -179,21 +184,26 @@ def takes_company_flag(word: str) -> bool:
     return name_part(word) or not word.isupper() and not lookup(load_lexicon("de-nouns"), word) & COMMON_NOUN
 
 
-def company_pairs(text: str, elements: Sequence[Element]) -> np.ndarray:
-    """Every two elements of one company's name (:func:`company_runs`, :func:`run_pairs`)."""
+def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
+    """Every two elements of one company's name (:func:`company_runs`, :func:`run_pairs`);
+    ``words``: :func:`capitalized_words` of ``elements`` where the caller has them."""
     n = len(elements)
     if n < 2 or not COMPANY_NAMES:
         return np.zeros((0, 2), int)
-    words = [sf.core_word(e.text) for e in elements]
+    words = capitalized_words(elements) if words is None else words
     forms = sf._affixes()["legal_forms"]
-    members = np.fromiter((company_word(w) for w in words), bool, n)
-    near = np.zeros(n, bool)
-    before_form = np.zeros(n, bool)
+    members, near, before_form = np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
     for i in range(n - 1):
-        if members[i] and _joined(elements[i].text, elements[i + 1].text) \
-                and "\n\n" not in text[elements[i].end:elements[i + 1].start]:
+        if not words[i] or not company_word(words[i]):
+            continue
+        raw = elements[i].text
+        members[i] = True
+        following = elements[i + 1]
+        if _joined(raw, following.text) and "\n\n" not in text[elements[i].end:following.start]:
             near[i] = True
-            before_form[i] = words[i + 1] in forms
+            before_form[i] = sf.core_word(following.text) in forms
+    if not before_form.any():
+        return np.zeros((0, 2), int)
     return run_pairs(company_runs(members, before_form, near), near)
 
 
@@ -247,12 +257,13 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     name and a surname side by side are flagged at ``threshold`` too."""
     if not scores and not FULL_NAMES:
         return {}
-    names = adjacent_pairs(text, elements)
+    words = capitalized_words(elements)
+    names = adjacent_pairs(text, elements, words)
     pairs = np.array(names, int).reshape(-1, 2)
     open_ = np.ones(len(elements), bool) if certain is None else np.asarray(certain) > 0
     original, scores = scores, dict(scores)
     if FULL_NAMES and len(pairs):
-        full = pairs[full_names(pairs, [sf.core_word(e.text) for e in elements])]
+        full = pairs[full_names(pairs, words)]
         for a, b in full.tolist():
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)
@@ -262,10 +273,12 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     flagged = np.zeros(len(elements), bool)
     flagged[list(scores)] = True
     added = name_part_flags(pairs, flagged, open_)
-    company = company_pairs(text, elements)
+    company = company_pairs(text, elements, words)
     if len(company):  # a flagged word of a company's name reaches the rest of it
         flagged[added] = True
-        takes = np.fromiter((takes_company_flag(sf.core_word(e.text)) for e in elements), bool, len(elements))
+        takes = np.zeros(len(elements), bool)
+        for i in np.unique(company):
+            takes[i] = takes_company_flag(words[i])
         added = np.union1d(added, company_flags(company, flagged, open_, takes)).astype(int)
         pairs = np.concatenate([pairs, company])
     new_full = {i for i in scores if i not in original}
