@@ -73,7 +73,8 @@ def resolve_threshold(threshold: float | None, model_dir, recall_first: bool, mo
 
 def court_policy(policy=None):
     """A court's ``policy`` as a :class:`~rulings_anon.replacement.policy.Policy`: given as one, read
-    from a .toml/.json file, or the shipped ``rulings_anon/data/policies/default.toml`` for None."""
+    from a .toml/.json file or a shipped policy's name ("state-court"), or the shipped
+    ``rulings_anon/data/policies/default.toml`` for None."""
     from .replacement import policy as policies
 
     return policy if isinstance(policy, policies.Policy) else policies.load_policy(policy)
