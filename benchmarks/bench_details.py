@@ -1,5 +1,6 @@
-"""What the detail recognizers (birth dates, postcodes, land parcels, road and house numbers) add,
-counted against rulings whose placeholders are labelled.
+"""What the detail recognizers (birth dates, postcodes, land parcels, road and house numbers, an
+authority's file numbers, aliases in quotes) add, counted against rulings whose placeholders are
+labelled.
 
 The labelled rulings are anonymized texts: where a court removed a detail there is a placeholder,
 not the detail. So two things are counted:
