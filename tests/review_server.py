@@ -18,6 +18,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def batch_folder(tmp_path_factory, name: str, files: dict[str, str] | None = None) -> tuple[Path, Path]:
+    """A fresh folder for one review and its ``batch/`` of rulings, with ``files`` (name -> text) in it."""
+    folder = tmp_path_factory.mktemp(name)
+    batch = folder / "batch"
+    batch.mkdir()
+    for file_name, text in (files or {}).items():
+        (batch / file_name).write_text(text, encoding="utf-8")
+    return folder, batch
+
+
 class ReviewServer:
     """``python -m rulings_anon review ARGS --port 0``, up once it prints its address."""
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from command_line import assert_one_line_error, cli, leftovers
 from document_builders import NAMES, build_docx, zip_texts
-from review_server import Client, ReviewServer
+from review_server import Client, ReviewServer, batch_folder
 
 from rulings_anon.document import Span
 from rulings_anon.documents import text_map
@@ -25,9 +25,7 @@ def reviewed_docx(tmp_path_factory):
     """A Word ruling reviewed in the browser's way: suggestions accepted (one rejected), a name the
     suggestions miss added at one mention whole and at the other selected by its surname, its first
     name then taken into the span, then exported as placeholders."""
-    folder = tmp_path_factory.mktemp("docx-review")
-    batch = folder / "batch"
-    batch.mkdir()
+    folder, batch = batch_folder(tmp_path_factory, "docx-review")
     source = build_docx(batch / "urteil.docx")
     with ReviewServer(batch, "--state", folder / "state", "--reviewer", "Huber") as server:
         client = Client(server.base)

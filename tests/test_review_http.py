@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 from command_line import ROOT, assert_one_line_error, cli
-from review_server import Client, ReviewServer
+from review_server import Client, ReviewServer, batch_folder
 
 EVIL = ("Der Kläger <script>alert(1)</script> Thomas Wimmer wohnt in Aichach.\r\nHerr Wimmer klagt."
         "\x1b[31m rot\n")
@@ -19,9 +19,7 @@ EVIL = ("Der Kläger <script>alert(1)</script> Thomas Wimmer wohnt in Aichach.\r
 
 @pytest.fixture(scope="module")
 def review(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("review")
-    batch = folder / "batch"
-    batch.mkdir()
+    folder, batch = batch_folder(tmp_path_factory, "review")
     with gzip.open(ROOT / "rulings_anon/data/ler/bsg.jsonl.gz", "rt", encoding="utf-8") as f:
         rulings = [json.loads(next(f)) for _ in range(2)]
     (batch / "bsg.jsonl").write_text("".join(json.dumps({"id": r["id"], "text": r["text"]}, ensure_ascii=False) + "\n"

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from command_line import assert_one_line_error, cli
-from review_server import Client, ReviewServer
+from review_server import Client, ReviewServer, batch_folder
 
 KLAGE = ("Der Kläger Thomas Wimmer, geb. am 14.03.1978, wohnt in 86150 Augsburg an der B 12. "
          "Er zahlte auf das Konto IBAN DE89 3704 0044 0532 0130 00.\n")
@@ -37,10 +37,7 @@ file_number = true
 def policy_review(tmp_path_factory):
     import docx
 
-    folder = tmp_path_factory.mktemp("policy-review")
-    batch = folder / "batch"
-    batch.mkdir()
-    (batch / "klage.txt").write_text(KLAGE, encoding="utf-8")
+    folder, batch = batch_folder(tmp_path_factory, "policy-review", {"klage.txt": KLAGE})
     document = docx.Document()
     document.add_paragraph(URTEIL)
     document.save(batch / "urteil.docx")
@@ -138,10 +135,7 @@ ENGINE_TYPES = ("Der Kläger Thomas Wimmer, geb. am 14.03.1978, trat im Forum un
 
 @pytest.fixture(scope="module")
 def shipped_review(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("shipped-review")
-    batch = folder / "batch"
-    batch.mkdir()
-    (batch / "klage.txt").write_text(ENGINE_TYPES, encoding="utf-8")
+    folder, batch = batch_folder(tmp_path_factory, "shipped-review", {"klage.txt": ENGINE_TYPES})
     with ReviewServer(batch, "--state", folder / "state") as server:
         yield folder, batch, server
 
