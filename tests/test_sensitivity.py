@@ -226,6 +226,19 @@ def test_when_a_capitalized_abbreviation_has_its_period_then_it_is_marked():
     assert "Abb" in sf.abbreviations() and "Nr" in sf.abbreviations() and "Müller" not in sf.abbreviations()
 
 
+def test_when_a_parcel_word_is_abbreviated_then_it_is_marked_and_only_its_number_is_a_span():
+    """State courts write "Fl.Nr. ..." and "Flst. ...": the word stays, the number goes."""
+    text = "Der Kläger ist Eigentümer des Grundstücks Fl.Nr. 123/4 der Gemarkung Pullach; Flst. 78/2 grenzt an."
+    rows = sf.document_features(text, sf.Tables())
+    assert [rows.elements[i].text for r, i in enumerate(rows.candidates)
+            if rows.rows[r, sf.COLUMN["abbreviation"]]] == ["Fl.Nr.", "Flst."]
+    from rulings_anon.engine import Analyzer
+
+    assert [(s.start, s.end, s.text) for s in Analyzer().analyze(text) if s.source == "land_parcel"] == [
+        (49, 54, "123/4"), (84, 88, "78/2")]
+    assert not any("Fl" in s.text for s in Analyzer().analyze(text))
+
+
 def test_when_a_town_is_printed_as_a_seat_then_it_does_not_count_as_printed_in_clear():
     records = [{"text": "Das Sozialgericht Cottbus und das LSG Berlin-Brandenburg. Versetzung nach Cottbus. "
                         "Der Landkreis Spree und das Finanzamt Aurich.", "spans": []}]

@@ -53,6 +53,7 @@ from rulings_anon.analyzer.common_words import abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.analyzer.public_names import IN_WORDS, JOURNAL, NAME_PARTICLES, public_names
+from rulings_anon.analyzer.recognizers.land_parcel import PARCEL_ABBREVIATION
 from rulings_anon.data import path as data_path
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
@@ -410,8 +411,9 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     period = np.fromiter((raw[i].rstrip(WORD_PUNCTUATION).endswith(".") for i in candidates), bool, len(candidates))
     rows[:, COLUMN["period_after"]] = period & (rows[:, COLUMN["initial"]] == 0)
     listed = abbreviations()
-    rows[:, COLUMN["abbreviation"]] = period & np.fromiter((w.rstrip(".") in listed for w in cand_words), bool,
-                                                           len(candidates))
+    rows[:, COLUMN["abbreviation"]] = period & np.fromiter(
+        (w.rstrip(".") in listed or bool(PARCEL_ABBREVIATION.match(raw[i].strip(WORD_PUNCTUATION)))
+         for w, i in zip(cand_words, candidates, strict=True)), bool, len(candidates))
     rows[:, COLUMN["place_pop_pair"]] = [
         math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
         for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]

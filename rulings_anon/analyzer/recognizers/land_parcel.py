@@ -21,6 +21,9 @@ from .base import Pattern, Recognizer
 _SPACE = r"[^\S\n]"
 _PARCEL_WORD = (r"(?<![\w-])(?:Flurstücks?nummern?|Flurstück(?:e|s|en)?|Flurnummern?|Flurst\.|Flst\.|"
                 r"Fl\.?-?\ ?Nrn?\.|FlNrn?\.|Flurnr\.|Flur-Nr\.|Grundstücks-?Nr\.)")
+# A parcel word abbreviated with periods inside, one element of the text ("Fl.Nr.", "Flst."): no
+# name, whatever its shape (the sensitivity features read it as an abbreviation)
+PARCEL_ABBREVIATION = re.compile(r"^(?:Fl\.?-?Nrn?\.|FlNrn?\.|Flurst\.|Flst\.|Flurnr\.|Flur-Nr\.|Grundstücks-?Nr\.)$")
 _NUMBER = r"\d{1,5}(?:/\d{1,4})?(?![\w/]|[.,]\d)"
 # A district after a number ("der Gemarkung Pullach", ", Gemarkung Pullach,", "(Gmkg. Pullach)").
 _DISTRICT_WORD = r"(?:Gemarkung|Gmkg\.|Gem\.)"
