@@ -142,17 +142,15 @@ def public_weighted(fitted: st.GroupedFits, others: list[str], court: sm.CourtFe
     """``rule`` on ``court`` with every fit's public rules multiplying the probability by ``weight``:
     at ``threshold`` (chosen without it) and, ``with_inner``, at the threshold chosen on the inner
     folds with it."""
-    models = [fitted(others)] + ([fitted([o for o in others if o != g]) for g in others] if with_inner else [])
+    validation = fitted.out_of_fold(others, weight) if with_inner else {}
+    model = fitted(others)
     try:
-        for model in models:
-            model.public_weight = weight
-        validation = fitted.out_of_fold(others) if with_inner else {}
+        model.public_weight = weight
         n_documents = int(court.documents.max()) + 1
-        probabilities = models[0].predict_court(court if n_documents >= sm.BACKGROUND_BELOW else
-                                                in_batches(court, n_documents, models[0].background))
+        probabilities = model.predict_court(court if n_documents >= sm.BACKGROUND_BELOW else
+                                            in_batches(court, n_documents, model.background))
     finally:
-        for model in models:
-            model.public_weight = 0.0
+        model.public_weight = 0.0
     chosen = [("chosen", tr.choose(validation, rule, True))] if validation else []
     return {which: {"threshold": t, **decided(court, probabilities, t, True), **missed_documents(court, probabilities, t)}
             for which, t in [("same threshold", threshold), *chosen]}
