@@ -218,7 +218,22 @@ def company_flags(pairs: np.ndarray, flagged: np.ndarray, open_: np.ndarray, tak
     return np.unique(reached)
 
 
-# the most words a flag travels along a name (a company's partners' names, "Eller Kral Salzmann Aigner ...")
+def name_and_company_flags(pairs: np.ndarray, company: np.ndarray, flagged: np.ndarray, open_: np.ndarray,
+                           takes) -> np.ndarray:
+    """The indices a flag reaches: a name's parts beside a flagged one (:func:`name_part_flags`),
+    then the words of a company's name one of them is in (:func:`company_flags`; ``takes()`` gives
+    :func:`takes_company_flag` per element, asked only where a company's name was found). The
+    decision and its measurement (:mod:`rulings_anon.analyzer.name_parts_rows`) both call this."""
+    added = name_part_flags(pairs, flagged, open_)
+    if not len(company):
+        return added
+    flagged = flagged.copy()
+    flagged[added] = True
+    return np.union1d(added, company_flags(company, flagged, open_, takes())).astype(int)
+
+
+# the most steps a flag travels along a name's neighbouring parts ("Hans Peter Müller": two); the
+# loop ends as soon as nothing more is reached
 _REACH = 12
 
 
@@ -226,7 +241,7 @@ def name_part_flags(pairs: np.ndarray, flagged: np.ndarray, open_: np.ndarray) -
     """The indices (into ``flagged``) a name's flagged part flags beside it: ``pairs`` are
     ``[first, second]`` indices of neighbouring name parts, ``open_`` whether each may still be
     flagged (not public). Until nothing more is reached, so a name of three parts ("Hans Peter
-    Müller") and a company's name of seven are reached whole."""
+    Müller") is reached whole."""
     flagged = flagged.copy()
     added = []
     for _ in range(_REACH):
@@ -272,15 +287,16 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
         return {}
     flagged = np.zeros(len(elements), bool)
     flagged[list(scores)] = True
-    added = name_part_flags(pairs, flagged, open_)
     company = company_pairs(text, elements, words)
-    if len(company):  # a flagged word of a company's name reaches the rest of it
-        flagged[added] = True
-        takes = np.zeros(len(elements), bool)
+
+    def takes() -> np.ndarray:
+        out = np.zeros(len(elements), bool)
         for i in np.unique(company):
-            takes[i] = takes_company_flag(words[i])
-        added = np.union1d(added, company_flags(company, flagged, open_, takes)).astype(int)
-        pairs = np.concatenate([pairs, company])
+            out[i] = takes_company_flag(words[i])
+        return out
+
+    added = name_and_company_flags(pairs, company, flagged, open_, takes)
+    pairs = np.concatenate([pairs, company])  # a flagged word of a company's name passes its score on
     new_full = {i for i in scores if i not in original}
     if not len(added) and not new_full:
         return {}

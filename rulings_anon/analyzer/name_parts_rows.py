@@ -38,13 +38,13 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         is_part = np.fromiter((parts.name_part(w) for w in court.words), bool, len(court.words))
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
-        company = np.zeros((0, 2), int)
+        company, takes = np.zeros((0, 2), int), np.zeros(len(court.words), bool)
         if RULES["companies"] and len(first):
             members = np.fromiter((parts.company_word(w) for w in court.words), bool, len(court.words))
             joined = np.append(near, False) & members
             company = parts.run_pairs(parts.company_runs(members, rows[:, column["next_legal_form"]] > 0, joined),
                                       joined)
-        takes = np.fromiter((parts.takes_company_flag(w) for w in court.words), bool, len(court.words))
+            takes = np.fromiter((parts.takes_company_flag(w) for w in court.words), bool, len(court.words))
         _PAIRS[key] = (court, np.stack([first[names], second[names]], axis=1), company, takes)
     return _PAIRS[key][1]
 
@@ -70,12 +70,8 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
             out = probabilities.copy()
             out[full] = np.maximum(out[full], threshold)
             flagged = out >= threshold
-    added = parts.name_part_flags(pairs, flagged, open_)
     company, takes = company_pairs(court)
-    if len(company):
-        flagged = flagged.copy()
-        flagged[added] = True
-        added = np.union1d(added, parts.company_flags(company, flagged, open_, takes)).astype(int)
+    added = parts.name_and_company_flags(pairs, company, flagged, open_, lambda: takes)
     if not len(added):
         return out
     out = out.copy() if out is probabilities else out
