@@ -226,12 +226,10 @@ class SensitivityModel:
     def __init__(self, boosters: list, tables: sf.Tables, config: dict | None = None,
                  background: Background | None = None):
         self.boosters, self.tables, self.config, self.background = list(boosters), tables, config or {}, background
-        # what a public rule multiplies the probability by (0: public; recall-first: RECALL_FIRST_PUBLIC_WEIGHT),
-        # and the PUBLIC_COLUMNS a policy switched off (``exemptions``): those rules lower nothing
+        # what a public rule multiplies the probability by (0: public; recall-first: RECALL_FIRST_PUBLIC_WEIGHT)
         self.public_weight = 0.0
-        self.public_columns = list(PUBLIC_COLUMNS)
-        # the columns of the exemptions a policy switched off, read as unset: the trees learnt that a
-        # seat is printed in clear, so a court that anonymizes seats has them judged as any place
+        # the PUBLIC_COLUMNS of the exemptions a policy switched off, read as unset: those rules lower
+        # nothing, and the trees, which learnt that a seat is printed in clear, judge it as any place
         self.blank_columns: list[int] = []
 
     @property
@@ -245,9 +243,7 @@ class SensitivityModel:
         :data:`EXEMPTION_COLUMNS`) a court's policy does not follow lower nothing, and the trees
         read their columns as unset."""
         self.public_weight = RECALL_FIRST_PUBLIC_WEIGHT if recall_first else 0.0
-        dropped = {sf.COLUMN[EXEMPTION_COLUMNS[name]] for name in off}
-        self.public_columns = [c for c in PUBLIC_COLUMNS if c not in dropped]
-        self.blank_columns = sorted(dropped)
+        self.blank_columns = sorted({sf.COLUMN[EXEMPTION_COLUMNS[name]] for name in off})
 
     def predict_rows(self, rows: np.ndarray) -> np.ndarray:
         if not len(rows):
@@ -263,9 +259,8 @@ class SensitivityModel:
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
         # public officials, the seats of courts and authorities and landmarks, registered marks, quoted terms,
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
-        # listed abbreviations ("Abb."), countries and states
-        if self.public_columns:
-            probabilities[rows[:, self.public_columns].max(axis=1) > 0] *= self.public_weight
+        # listed abbreviations ("Abb."), countries and states (the rows blanked above: not those a policy switched off)
+        probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] *= self.public_weight
         return probabilities
 
     def predict_court(self, court: CourtFeatures, extra: np.ndarray | None = None) -> np.ndarray:
