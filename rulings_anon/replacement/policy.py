@@ -66,17 +66,22 @@ def policy_path(path) -> Path:
     return path
 
 
-def load_policy(path=None) -> Policy:
-    """The policy of a ``.toml`` or ``.json`` file or a shipped policy's name (default: the shipped
-    default); a wrong file is an :class:`InputError` naming it."""
+def policy_bytes(path=None) -> tuple[bytes, Path]:
+    """The bytes of a policy file or a shipped policy's name (default: the shipped default) and
+    the file they were read from; a missing or unreadable one is an :class:`InputError` naming it."""
     path = policy_path(path) if path is not None else default_policy_path()
     if not path.exists() and not path.suffix:
         raise InputError(f"no such policy file, nor a shipped policy (shipped: {', '.join(shipped_policies())})", path)
     try:
-        raw = path.read_bytes()
+        return path.read_bytes(), path
     except OSError as exc:
         raise InputError(f"cannot read the policy ({exc.strerror})", path) from None
-    return read_policy(raw, path)
+
+
+def load_policy(path=None) -> Policy:
+    """The policy of a ``.toml`` or ``.json`` file or a shipped policy's name (default: the shipped
+    default); a wrong file is an :class:`InputError` naming it."""
+    return read_policy(*policy_bytes(path))
 
 
 def read_policy(raw: bytes, path) -> Policy:

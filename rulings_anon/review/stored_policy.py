@@ -63,16 +63,11 @@ def _parsed(raw: bytes, file: str):
 
 def given_policy(path: Path | None) -> ReviewPolicy:
     """The policy of ``--policy`` (None: the shipped one); a missing or malformed file is one line naming it."""
-    from rulings_anon.replacement.policy import default_policy_path, load_policy, policy_path
+    from rulings_anon.replacement.policy import policy_bytes, read_policy
 
-    shipped = path is None
-    path = default_policy_path() if shipped else policy_path(path)
-    load_policy(path)  # score's reader: its one-line errors
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read the policy ({exc.strerror})", path) from None
-    return ReviewPolicy(raw, str(path if shipped else path.resolve()), shipped)
+    raw, file = policy_bytes(path)  # score's reader: its one-line errors
+    read_policy(raw, file)  # a malformed policy is refused before any work
+    return ReviewPolicy(raw, str(file if path is None else file.resolve()), path is None)
 
 
 def stored_policy(database) -> ReviewPolicy:
