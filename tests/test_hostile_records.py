@@ -82,7 +82,7 @@ RAW = ("\x1b", "\x07", "\u202e", "\u200b", "\x9b")
 
 
 def test_score_show_prints_escape_sequences_and_bidi_overrides_escaped(tmp_path):
-    text = f"Der Kläger K. {CLIPBOARD}verlangt {CLEAR}von dem Beklagten \u202eWimmer\u200b Zahlung\x9b."
+    text = f"Der Kläger K. {CLIPBOARD}verlangt {CLEAR}von Herrn \u202eWimmer\u200b Zahlung\x9b."
     doc = write_line(tmp_path / "docs.jsonl", json.dumps({"id": f"a{CLEAR}b\u202e", "text": text}))
     done = cli("score", doc, "--output", tmp_path / "spans.jsonl", "--show")
     assert done.returncode == 0, done.stderr

@@ -96,6 +96,19 @@ def test_a_companys_name_ends_at_a_comma_an_article_or_its_legal_form():
         True, False, True, False, False, True]
 
 
+def test_a_places_words_are_found_together():
+    """A place particle after a word that reads as a place, a place prefix before a word; not a
+    particle after a surname, nor a weekday after "am", nor across a comma."""
+    text = ("Er wohnte in Ybbs an der Donau und in Sankt Valentin, später in Neusiedl am See. "
+            "Er war in Halle am Montag. Die Haumer an der Klägerin. Nach Bad Hall, St. Gallen und Ybbs, am Ende")
+    elements = split_elements(text)
+    assert [(elements[a].text, elements[b].text) for a, b in name_parts.place_pairs(text, elements).tolist()] == [
+        ("Ybbs", "Donau"), ("Sankt", "Valentin,"), ("Neusiedl", "See."), ("Bad", "Hall,"), ("St.", "Gallen")]
+    text = "Die Gemeinde Purbach am Neusiedler See"  # no list knows "Purbach": "Gemeinde" makes it a place
+    elements = split_elements(text)
+    assert name_parts.place_pairs(text, elements).tolist() == [[2, 4], [4, 5]]
+
+
 def test_name_parts_need_a_name_and_no_break():
     assert name_part("Thomas") and name_part("U.") and name_part("Wimmer")
     assert not name_part("Herr") and not name_part("Dr.") and not name_part("Landratsamt") and not name_part("Klage")

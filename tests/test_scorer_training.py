@@ -48,7 +48,7 @@ def test_a_fixed_seed_gives_the_same_model_twice(two_runs):
     config = json.loads((folder / "first" / "config.json").read_text(encoding="utf-8"))
     assert config["courts"] == ["bag", "bfh", "bgh"] and config["grouped_by"] == "court"
     assert set(config["thresholds"]) == set(config["rules"]) == set(config["figures"])
-    assert config["default_rule"] == "f15" and config["recall_first_rule"] == "lowest96"
+    assert config["default_rule"] == "f2" and config["recall_first_rule"] == "lowest96"
     figures = config["figures"]["lowest96"]
     assert set(figures["by_group"]) == {"bag", "bfh", "bgh"}
     assert all(recall >= 96.0 for recall, _ in figures["by_group"].values()) or \
@@ -123,3 +123,31 @@ def test_one_court_is_grouped_by_year_and_unlabelled_rulings_by_the_detector(tmp
     assert by == "year" and {name: len(rs) for name, rs in groups.items()} == {"2018": 1, "2019": 2, "2020": 1}
     assert grouped(records, "court")[1].keys() == {"lg-münchen-i"}
     assert labelled_records([tmp_path / "rulings.jsonl"], holdout_court="LG München I") == []
+
+
+def test_the_decision_modules_left_out_of_the_cache_key_compute_no_feature():
+    """The feature cache's key leaves the decision's modules out (an edit to them keeps the cached
+    features): extracting a court's features and particle gaps runs no function of theirs."""
+    import sys
+    from pathlib import Path
+
+    from rulings_anon.analyzer import decision_metrics as dm
+    from rulings_anon.analyzer.scorer_training import DECISION_MODULES
+
+    records = [{"id": "1", "text": "Herr Thomas Wimmer wohnt in Ybbs an der Donau, Flurstück 12/3. "
+                                  "Die Klägerin ist die Denk Pirker GmbH in Sankt Valentin.",
+                "spans": [{"start": 5, "end": 18}]}]
+    called = set()
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code.co_name != "<module>":
+            called.add(Path(frame.f_code.co_filename).name)
+
+    sys.setprofile(profile)
+    try:
+        court = sm.extract_court(records)
+        dm.name_gaps(records, court)
+    finally:
+        sys.setprofile(None)
+    assert "sensitivity.py" in called and "decisions.py" in called  # the profile sees the analyzer
+    assert not called & DECISION_MODULES

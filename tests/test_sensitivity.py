@@ -481,7 +481,7 @@ def _benchmark():
 
 def test_average_precision_ranks_without_a_threshold_and_counts_what_no_candidate_holds():
     bench = _benchmark()
-    court = sm.CourtFeatures(np.zeros((4, sf.N), np.float32), [], [], ["A", "B", "C", "D"],
+    court = sm.CourtFeatures(np.zeros((4, sf.N), np.float32), _no_keys(4), _no_keys(4), ["A", "B", "C", "D"],
                              np.array([True, False, True, False]), np.zeros(4, np.int32), np.arange(4, dtype=np.int32),
                              n_elements=10, n_positive=3)  # a third sensitive element is no candidate
     probabilities = np.array([0.9, 0.8, 0.7, 0.1])
@@ -493,7 +493,7 @@ def test_average_precision_ranks_without_a_threshold_and_counts_what_no_candidat
 
 def test_precision_at_recall_is_read_at_the_first_rank_that_reaches_it():
     bench = _benchmark()
-    court = sm.CourtFeatures(np.zeros((5, sf.N), np.float32), [], [], ["A", "B", "C", "D", "E"],
+    court = sm.CourtFeatures(np.zeros((5, sf.N), np.float32), _no_keys(5), _no_keys(5), ["A", "B", "C", "D", "E"],
                              np.array([True, False, True, True, False]), np.zeros(5, np.int32),
                              np.arange(5, dtype=np.int32), n_elements=10, n_positive=4)  # one is no candidate
     probabilities = np.array([0.9, 0.8, 0.7, 0.6, 0.5])
@@ -506,7 +506,7 @@ def test_precision_at_recall_is_read_at_the_first_rank_that_reaches_it():
 def test_the_recall_rules_take_the_highest_threshold_that_keeps_the_inner_folds_mean_recall():
     bench = _benchmark()
     labels = np.array([True] * 100 + [False] * 100)
-    court = sm.CourtFeatures(np.zeros((200, sf.N), np.float32), [], [], ["W"] * 200, labels,
+    court = sm.CourtFeatures(np.zeros((200, sf.N), np.float32), _no_keys(200), _no_keys(200), ["W"] * 200, labels,
                              np.zeros(200, np.int32), np.arange(200, dtype=np.int32), n_elements=200, n_positive=100)
     # the sensitive elements' probabilities spread from 0.00015 to 0.99, the others all 0.00005
     probabilities = np.concatenate([np.geomspace(0.00015, 0.99, 100)[::-1], np.full(100, 0.00005)])
@@ -529,7 +529,7 @@ def test_the_f_rules_take_the_threshold_of_the_best_mean_f_measure_and_weigh_rec
     for name in ("a", "b"):
         labels = rng.random(400) < 0.3
         probabilities = np.clip(np.where(labels, rng.beta(4, 2, 400), rng.beta(1, 5, 400)), 0, 1)
-        court = sm.CourtFeatures(np.zeros((400, sf.N), np.float32), [], [], ["W"] * 400, labels,
+        court = sm.CourtFeatures(np.zeros((400, sf.N), np.float32), _no_keys(400), _no_keys(400), ["W"] * 400, labels,
                                  np.zeros(400, np.int32), np.arange(400, dtype=np.int32), n_elements=400,
                                  n_positive=int(labels.sum()))
         validation[name] = (court, probabilities)
@@ -557,7 +557,7 @@ def test_thresholds_are_chosen_for_the_decision_score_makes_a_flagged_name_sprea
     # document 1: "Kemper" once (public there), "Bauer" at 0 (a rule made it public)
     words = ["Kemper", "Kemper", "Meyer", "Kemper", "Kemper", "Bauer"]
     labels = np.array([True, True, False, True, False, False])
-    court = sm.CourtFeatures(np.zeros((6, sf.N), np.float32), [], [], words, labels,
+    court = sm.CourtFeatures(np.zeros((6, sf.N), np.float32), _no_keys(6), _no_keys(6), words, labels,
                              np.array([0, 0, 0, 0, 1, 1], np.int32), np.arange(6, dtype=np.int32),
                              n_elements=20, n_positive=3)
     probabilities = np.array([0.9, 0.25, 0.3, 0.25, 0.2, 0.0])
@@ -581,7 +581,7 @@ def test_the_benchmarks_consistency_spreads_no_common_word_as_score_does_not():
     words = ["Vertrag", "Vertrag"] + ["Jobcenter"] * 12 + ["Jobcenter", "Kemper", "Kemper"]
     documents = np.array([0, 0] + list(range(12)) + [0, 0, 0], np.int32)
     n = len(words)
-    court = sm.CourtFeatures(np.zeros((n, sf.N), np.float32), [], [], words, np.zeros(n, bool), documents,
+    court = sm.CourtFeatures(np.zeros((n, sf.N), np.float32), _no_keys(n), _no_keys(n), words, np.zeros(n, bool), documents,
                              np.arange(n, dtype=np.int32), n_elements=n, n_positive=0)
     probabilities = np.full(n, 0.1)
     probabilities[[0, 2, 15]] = 0.9  # one "Vertrag", the first "Jobcenter", the first "Kemper"
@@ -626,6 +626,11 @@ def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_ju
     assert probabilities[words.index("Xürstenfeld")] > 0  # a town is no state: the trees judge it
     # a city that is a state as well is no "state" here: Berlin, Hamburg, Bremen are towns courts may name
     assert not sf._word_features("Berlin")[sf._WORD_COLUMNS.index("country")]
+
+
+def _no_keys(n: int) -> list:
+    """Context keys of ``n`` candidates with no word around them."""
+    return [[None, None, None]] * n
 
 
 def _backwards_court(seed: int, n: int = 600) -> sm.CourtFeatures:

@@ -47,6 +47,14 @@ NOUNS_AFTER_ARTICLES = False
 # word kept; benchmarks/count_company_forms.py), and the model judging each alone left a partner's
 # name in clear beside its flagged neighbours ("die Denk Pirker Taucher Strohmayer GmbH")
 COMPANY_NAMES = True
+# The words of a place's name are decided together, as a person's: a flagged place and the capitalized
+# word after a place particle ("Ybbs an der Donau", "Neusiedl am See"), a place prefix and the word after
+# it ("Sankt Valentin", "Bad Hall"); the particles, prefixes and the words that end no place's name are
+# name_affixes.json's. Leaving one court out (1 booster, thresholds of the bundled model) it flags 15
+# words more, all sensitive: docs/experiments.md, "A name's parts, names that are words, exemptions"
+PLACE_NAMES = True
+# the words before a word that make it a place when no list knows it as one ("in Purbach", "Stadt Ybbs")
+_BEFORE_PLACE = frozenset({"in", "nach", "aus", "von", "bei", "stadt", "gemeinde", "markt"})
 # words before a legal form that are no part of the company's name
 _NOT_COMPANY = frozenset({"Firma", "Fa.", "Gesellschaft", "Unternehmen", "Muttergesellschaft", "Tochtergesellschaft"})
 _INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
@@ -145,6 +153,70 @@ def adjacent_pairs(text: str, elements: Sequence[Element], words: list[str] | No
             if parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
             and _joined(elements[i].text, elements[i + 1].text)
             and text.count("\n", elements[i].end, elements[i + 1].start) < 2]
+
+
+@lru_cache(maxsize=1)
+def _place_affixes() -> tuple[tuple[tuple[str, ...], ...], frozenset[str], frozenset[str]]:
+    affixes = sf._affixes()
+    return (tuple(tuple(p.split()) for p in affixes["place_particles"]), frozenset(affixes["place_prefixes"]),
+            frozenset(affixes["not_place_tails"]))
+
+
+def place_like(word: str, previous: str | None) -> bool:
+    """Whether ``word`` (an element's core word) reads as a place: the lexicon or the gazetteer
+    knows it as one, or a word that introduces a place stands before it (``previous``, lower case)."""
+    features = sf._word_features(word)
+    return bool(features[sf._WORD_COLUMNS.index("lex_place")]) or features[sf._WORD_COLUMNS.index("place_pop")] > 0 \
+        or previous in _BEFORE_PLACE
+
+
+def place_link(word: str, previous: str | None, between: Sequence[str], last_word: str) -> bool:
+    """Whether ``word`` and ``last_word`` are one place's name with the lower-case words ``between``
+    them (the texts of the elements between): ``word`` a place prefix right before, or a place
+    particle between, ``word`` read as a place (:func:`place_like`, ``previous`` the word before it
+    in lower case) and ``last_word`` one that may end a place's name: no weekday or month, no
+    abbreviation of a road ("an der St 2045", "an der B 12")."""
+    particles, prefixes, not_tails = _place_affixes()
+    if not between:
+        return word in prefixes
+    return (tuple(between) in particles and len(last_word) > 2 and not last_word.isupper()
+            and last_word not in not_tails and place_like(word, previous))
+
+
+def place_adjective(word: str) -> bool:
+    """Whether the word after a place particle is an adjective that a noun of the name follows
+    ("am Neusiedler See", "am Steinernen Meer")."""
+    return word.endswith(("er", "en"))
+
+
+def place_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
+    """``[first, last]`` of every two neighbouring capitalized elements of one place's name
+    (:func:`place_link`, and the noun after a :func:`place_adjective` there), within one paragraph,
+    nothing after the first but spaces (a prefix keeps its period)."""
+    if not PLACE_NAMES:
+        return np.zeros((0, 2), int)
+    words = capitalized_words(elements) if words is None else words
+    longest = max(len(p) for p in _place_affixes()[0]) + 1
+    pairs = []
+    for first, word in enumerate(words):
+        if not word:
+            continue
+        raw = elements[first].text
+        for last in range(first + 1, min(first + 1 + longest, len(elements))):
+            if not words[last]:
+                continue
+            between = [e.text for e in elements[first + 1:last]]
+            previous = elements[first - 1].text.strip(WORD_PUNCTUATION).lower() if first else None
+            if (raw[-1:].isalnum() or raw == word) and elements[last].text[:1].isalnum() \
+                    and "\n\n" not in text[elements[first].end:elements[last].start] \
+                    and place_link(word, previous, between, words[last]):
+                pairs.append((first, last))
+                after = last + 1
+                if between and place_adjective(words[last]) and after < len(elements) and words[after] \
+                        and _joined(elements[last].text, elements[after].text):
+                    pairs.append((last, after))
+            break  # the next capitalized word only
+    return np.array(pairs, int).reshape(-1, 2)
 
 
 def company_word(word: str) -> bool:
@@ -287,6 +359,7 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
         return {}
     flagged = np.zeros(len(elements), bool)
     flagged[list(scores)] = True
+    pairs = np.concatenate([pairs, place_pairs(text, elements, words)])
     company = company_pairs(text, elements, words)
 
     def takes() -> np.ndarray:

@@ -17,11 +17,12 @@ from rulings_anon.analyzer import sensitivity_model as sm
 
 # which rules the measured decision applies (the benchmark switches them off to compare)
 RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES,
-         "companies": parts.COMPANY_NAMES}
+         "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool], tuple] = {}
 _NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_PLACES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
@@ -57,6 +58,31 @@ def company_pairs(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
     return company, takes
 
 
+def place_pairs(court: sm.CourtFeatures) -> np.ndarray:
+    """``[first row, last row]`` of every two neighbouring candidates of one place's name
+    (:func:`rulings_anon.analyzer.name_parts.place_link`, ``place_adjective``), the words between
+    read from the last's context keys; computed once per court."""
+    if id(court) not in _PLACES:
+        rows, column, keys = court.rows, sf.COLUMN, court.lookup_keys
+        first = np.arange(len(court.words) - 1)
+        gap = court.elements[first + 1] - court.elements[first] - 1
+        near = (court.documents[first] == court.documents[first + 1]) & (gap <= 2)
+        near &= ((rows[first, column["period_after"]] == 0) | (gap == 0)) & (rows[first + 1, column["sentence_start"]] == 0)
+        near &= (rows[first + 1, column["in_list"]] == 0) & (rows[first + 1, column["quoted"]] == 0)
+        found = []
+        for a in first[near].tolist():
+            between = [keys[a + 1][1], keys[a + 1][0]][2 - gap[a]:]
+            if parts.place_link(court.words[a], keys[a][0], between, court.words[a + 1]):
+                found.append((a, a + 1))
+                b = a + 2
+                if gap[a] and b < len(court.words) and parts.place_adjective(court.words[a + 1]) \
+                        and court.documents[b] == court.documents[a] and court.elements[b] == court.elements[a + 1] + 1 \
+                        and rows[a + 1, column["period_after"]] == 0 and rows[b, column["sentence_start"]] == 0:
+                    found.append((a + 1, b))
+        _PLACES[id(court)] = (court, np.array(found, int).reshape(-1, 2))
+    return _PLACES[id(court)][1]
+
+
 def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` with each name part beside a flagged one (at ``threshold``) flagged too,
     where no rule made it public (probability 0)."""
@@ -71,6 +97,8 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
             out[full] = np.maximum(out[full], threshold)
             flagged = out >= threshold
     company, takes = company_pairs(court)
+    if RULES["places"]:
+        pairs = np.concatenate([pairs, place_pairs(court)])
     added = parts.name_and_company_flags(pairs, company, flagged, open_, lambda: takes)
     if not len(added):
         return out

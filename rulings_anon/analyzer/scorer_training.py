@@ -71,13 +71,19 @@ def size_problem(groups: dict[str, Sequence[dict]], grouped_by: str) -> str | No
             f"{MIN_GROUPS * MIN_RULINGS_PER_GROUP} rulings in all")
 
 
+# the analyzer's modules that decide on the probabilities and never compute a feature or a gap: a
+# change to them leaves the cached features as they are
+DECISION_MODULES = frozenset({"name_parts.py", "name_parts_rows.py", "details.py", "threshold_rules.py"})
+
+
 def code_digest() -> str:
     """A digest of what a court's features and particle gaps are computed from: the analyzer's
-    code, the references' and the document's, and the shipped tables the features read."""
+    code (not :data:`DECISION_MODULES`), the references' and the document's, and the shipped
+    tables the features read."""
     from rulings_anon import data, document, references
 
     analyzer = Path(sf.__file__).parent
-    files = sorted(analyzer.rglob("*.py")) + [Path(references.__file__), Path(document.__file__),
+    files = sorted(p for p in analyzer.rglob("*.py") if p.name not in DECISION_MODULES) + [Path(references.__file__), Path(document.__file__),
                                               data.path("name_affixes.json")]
     files += sorted(p for p in data.path("scorer").iterdir() if p.name in ("clusters.tsv.gz", "places.tsv.gz",
                                                                          "name_shape.npy"))

@@ -238,7 +238,7 @@ FEATURES = (
     "doc_prev1_rate_min", "doc_prev1_rate_mean", "doc_institution", "doc_citation", "doc_prev_person_noun",
     "in_list", "judge_list", "cluster4", "cluster6", "cluster8",
     "cited_author", "abbreviation", "part1_zipf", "part1_cluster6", "part1_name", "part1_common", "part2_zipf", "part2_common",
-    "seat", "public_name", "name_shape",
+    "seat", "public_name", "name_shape", "determiner_before", "doc_determiner",
 )
 CATEGORICAL = ("recognizer", "cluster4", "cluster6", "cluster8", "part1_cluster6")
 N = len(FEATURES)
@@ -247,7 +247,8 @@ _DOC_AGGREGATES = (("doc_salutation", "salutation_before", max), ("doc_title", "
                    ("doc_legal_form", "next_legal_form", max), ("doc_prev1_rate", "prev1_rate", max),
                    ("doc_sentence_start", "sentence_start", None), ("doc_standalone", "standalone", max),
                    ("doc_judge", "judge_before", max), ("doc_institution", "institution_before", None),
-                   ("doc_citation", "citation_near", None), ("doc_prev_person_noun", "prev_person_noun", max))
+                   ("doc_citation", "citation_near", None), ("doc_prev_person_noun", "prev_person_noun", max),
+                   ("doc_determiner", "determiner_before", None))
 # a public body before a place name it carries ("des Landgerichts Memmingen", "Justizvollzugsanstalt
 # Offenburg", "Staatsanwaltschaft Aurich"): courts print their seats and authorities in clear; not an
 # office ("Dienststelle"), which is also a soldier's or an official's workplace
@@ -279,6 +280,19 @@ _SEAT_BREAKS = _SENTENCE_END + (";",)
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
 _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.", "a.a.o.", "aao", "hrsg.", "s.",
                              "auflage", "aufl.", "kommentar", "band", "bd."})
+# A common noun heads a phrase with an article or another determiner before it, maybe adjectives or a
+# number between ("der Keller", "im Sommer", "der 1940 geborenen Kaufmann"); a surname mostly stands
+# without one ("Mitangeklagten Keller", "an Kaufmann", "lebte Kaufmann"). The share of a word's
+# mentions with one (doc_determiner) tells a surname that is also a noun from the noun.
+_DETERMINERS = frozenset(
+    "der die das des dem den ein eine einer eines einem einen kein keine keiner keines keinem keinen "
+    "mein meine meiner meines meinem meinen dein deine deiner deines deinem deinen sein seine seiner seines "
+    "seinem seinen ihr ihre ihrer ihres ihrem ihren unser unsere unserer unseres unserem unseren euer eure "
+    "dieser diese dieses diesem diesen jener jene jenes jenem jenen jeder jede jedes jedem jeden welcher welche "
+    "welches welchem welchen derselbe dieselbe dasselbe desselben demselben denselben im am vom zum zur beim "
+    "ins ans aufs durchs fürs ums übers alle aller allen viele vieler vielen einige einiger einigen mehrere "
+    "mehrerer mehreren manche mancher manchen solche solcher solchen beide beider beiden".split())
+DETERMINER_REACH = 3  # words looked back over: adjectives and numbers between a determiner and its noun
 _PERSON_NOUN_ENDINGS = ("er", "or", "in", "ent", "ant", "eur", "ist", "ling", "ter", "te", "ge")
 
 
@@ -449,6 +463,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
+    rows[:, COLUMN["determiner_before"]] = [_determined(raw, i) for i in candidates]
     rows[:, COLUMN["seat"]] = _seats(raw, words, cand, affixes)
     rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, case_countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
@@ -502,6 +517,22 @@ def _cited_author(raw: list[str], i: int) -> bool:
         return True
     before = raw[i - 2] if i > 1 else ""
     return (nxt == "/" and after[:1].isupper()) or (i > 0 and raw[i - 1] == "/" and before[:1].isupper())
+
+
+def _determined(raw: list[str], i: int) -> bool:
+    """Whether a determiner stands before element ``i`` in its sentence, only adjectives or numbers
+    between (:data:`_DETERMINERS`)."""
+    for j in range(i - 1, max(-1, i - 1 - DETERMINER_REACH), -1):
+        token = raw[j]
+        if token.endswith(_SENTENCE_END + (",", ";")) and not _continues_sentence(token):
+            return False
+        word = token.strip(WORD_PUNCTUATION)
+        if word.lower() in _DETERMINERS:
+            return True
+        if not (word[:1].islower() and word.isalpha() and word.endswith(("e", "en", "er", "es", "em"))
+                or word.replace(".", "").isdigit()):
+            return False
+    return False
 
 
 def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: np.ndarray) -> np.ndarray:
