@@ -283,7 +283,8 @@ _CITATION_WORDS = frozenset({"v.", "vs.", "c.", "./.", "in:", "et", "vgl.", "rn.
 # A common noun heads a phrase with an article or another determiner before it, maybe adjectives or a
 # number between ("der Keller", "im Sommer", "der 1940 geborenen Kaufmann"); a surname mostly stands
 # without one ("Mitangeklagten Keller", "an Kaufmann", "lebte Kaufmann"). The share of a word's
-# mentions with one (doc_determiner) tells a surname that is also a noun from the noun.
+# mentions with one (doc_determiner) tells a surname that is also a noun from the noun; for other
+# words both are unset.
 _DETERMINERS = frozenset(
     "der die das des dem den ein eine einer eines einem einen kein keine keiner keines keinem keinen "
     "mein meine meiner meines meinem meinen dein deine deiner deines deinem deinen sein seine seiner seines "
@@ -463,7 +464,9 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
-    rows[:, COLUMN["determiner_before"]] = [_determined(raw, i) for i in candidates]
+    # said of common nouns only: a name that is no noun ("Wimmer") is one with or without an article
+    rows[:, COLUMN["determiner_before"]] = np.where(rows[:, COLUMN["lex_common"]] > 0,
+                                                    [_determined(raw, i) for i in candidates], np.nan)
     rows[:, COLUMN["seat"]] = _seats(raw, words, cand, affixes)
     rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, case_countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
