@@ -65,13 +65,21 @@ def test_initial_flagged_with_its_surname(recall_first):
 
 def test_an_initial_and_a_surname_are_no_full_name_alone():
     """Initials lie in the first names' branch, but "J. Schmidt" is as often a cited author as a
-    party: only a written-out first name makes a full name of its own."""
+    party: a written-out first name makes a full name of its own, an initial only after a salutation."""
     text = "Thomas Koch und J. Koch"
     elements = split_elements(text)
     pairs = np.array(adjacent_pairs(text, elements))
     words = [e.text for e in elements]
     assert pairs.tolist() == [[0, 1], [3, 4]] and name_part("J.")
     assert name_parts.full_names(pairs, words).tolist() == [True, False]
+    assert name_parts.full_names(pairs, words, [None, "und"]).tolist() == [True, False]
+    assert name_parts.full_names(pairs, words, [None, "frau"]).tolist() == [True, True]
+
+
+def test_an_addressed_initial_and_surname_are_a_name(default):
+    """"Koch" alone is under the threshold (a noun, and "U." shares its context with "u. a.")."""
+    assert spans(default, "Die Beklagte, Frau U. Koch, bestreitet dies.") == [(19, 26, "U. Koch")]
+    assert spans(default, "Vgl. J. Koch, NJW 2019, 12.") == []
 
 
 def test_a_companys_name_before_its_legal_form_is_decided_whole(default):
@@ -191,24 +199,40 @@ def test_score_recall_first_with_policy(tmp_path):
     assert found == [(23, 33, "Regensburg"), (62, 69, "Kelheim"), (107, 113, "Wimmer")]
 
 
-def test_measured_decision_is_the_decision(default):
-    """decision_metrics' rows give the elements score's decision flags (name parts and nouns alike)."""
-    texts = ["Der Antrag von Thomas Wimmer wurde abgelehnt. Im Sommer 2019 zog Thomas Wimmer um.",
-             "Die Zeugin Anna Schuster bestätigte dies. Der Koch des Hauses schwieg."]
+def _measured_and_decided(analyzer, texts):
+    """The (document, element) pairs decision_metrics' rows flag and the candidates score's decision
+    flags (the particles a span joins are no candidates; the rows count them apart)."""
     court = sm.extract_court([{"id": str(i), "text": t, "spans": []} for i, t in enumerate(texts)], labelled=False)
-    model = default.model.model
-    probabilities = model.predict_court(court)
-    threshold = default.threshold
+    probabilities = analyzer.model.model.predict_court(court)
+    threshold = analyzer.threshold
     measured = dm.decided_probabilities(court, probabilities, threshold) >= threshold
     flagged_rows = {(int(d), int(e)) for d, e, f in zip(court.documents, court.elements, measured, strict=True) if f}
     decided = set()
     for d, text in enumerate(texts):
         elements = split_elements(text)
-        for span in default.analyze(text):
+        for span in analyzer.analyze(text):
             decided |= {(d, e.index) for e in elements if e.start < span.end and span.start < e.end}
+    candidates = {(int(d), int(e)) for d, e in zip(court.documents, court.elements, strict=True)}
+    return flagged_rows, decided & candidates
+
+
+def test_measured_decision_is_the_decision(default):
+    """decision_metrics' rows give the elements score's decision flags (name parts and nouns alike)."""
+    texts = ["Der Antrag von Thomas Wimmer wurde abgelehnt. Im Sommer 2019 zog Thomas Wimmer um.",
+             "Die Zeugin Anna Schuster bestätigte dies. Der Koch des Hauses schwieg."]
+    flagged_rows, decided = _measured_and_decided(default, texts)
     assert flagged_rows == decided
     assert (0, 3) in decided  # "Thomas" beside "Wimmer"
-    assert np.count_nonzero(measured) == len(decided) == 6
+    assert len(decided) == 6
+
+
+def test_measured_places_and_addressed_initials_are_the_decision(default):
+    texts = ["Die Beklagte, Frau U. Koch, wohnt in Ybbs an der Donau und nicht in Sankt Valentin.",
+             "Vgl. J. Koch, NJW 2019, 12. Er war in Halle am Montag."]
+    flagged_rows, decided = _measured_and_decided(default, texts)
+    assert flagged_rows == decided
+    assert {(0, 3), (0, 4), (0, 7), (0, 10), (0, 14), (0, 15)} <= decided  # U. Koch, Ybbs … Donau, Sankt Valentin
+    assert not {e for d, e in decided if d == 1}
 
 
 def test_two_analyzers_given_one_loaded_model_keep_their_own_exemptions():

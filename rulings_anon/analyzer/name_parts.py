@@ -28,7 +28,9 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.data import path as data_path
 from rulings_anon.document import WORD_PUNCTUATION, Element
+from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, load_lexicon, lookup
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
@@ -87,15 +89,31 @@ def first_name(word: str) -> bool:
     return sf.cluster_prefixes(word)[1] == FIRST_NAME_BRANCH
 
 
-def full_names(pairs: np.ndarray, words: Sequence[str]) -> np.ndarray:
+@lru_cache(maxsize=1)
+def _addresses() -> frozenset[str]:
+    """The salutations proper ("Herr", "Frau", "Hr."), as context keys (lower case, no period)."""
+    return frozenset(w.strip(WORD_PUNCTUATION).lower() for w in read_json(data_path("name_affixes.json"))["salutations"])
+
+
+def addressed(previous: str | None) -> bool:
+    """Whether ``previous`` (the context key of the word before an initial) is a salutation."""
+    return previous in _addresses()
+
+
+def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | None] | None = None) -> np.ndarray:
     """Which of ``pairs`` (indices into ``words``) are a first name and a surname: the first word in
-    the first names' branch, the second in the person names'. Not an initial and a surname: initials
-    share the first names' branch, and "J. Schmidt" is as often a cited author as a party (leaving
-    one court out, counting them cost 3 points of precision for 0.2 of recall); a flagged surname
-    still takes its initial along (:func:`name_part_flags`)."""
-    return np.fromiter((not sf._INITIAL.match(words[a]) and first_name(words[a])
-                        and sf.cluster_prefixes(words[b])[0] == PERSON_BRANCH
-                        for a, b in pairs.tolist()), bool, len(pairs))
+    the first names' branch, the second in the person names'. An initial and a surname only after a
+    salutation ("Frau U. Koch"; ``before``: the context key of the word before each pair's first):
+    initials share the first names' branch, and "J. Schmidt" alone is as often a cited author as a
+    party (leaving one court out, counting them all cost 3 points of precision for 0.2 of recall);
+    a flagged surname still takes its initial along (:func:`name_part_flags`)."""
+    def full(k: int, a: int, b: int) -> bool:
+        if sf.cluster_prefixes(words[b])[0] != PERSON_BRANCH:
+            return False
+        if sf._INITIAL.match(words[a]):
+            return before is not None and addressed(before[k])
+        return first_name(words[a])
+    return np.fromiter((full(k, a, b) for k, (a, b) in enumerate(pairs.tolist())), bool, len(pairs))
 
 
 def _joined(first: str, second: str) -> bool:
@@ -350,7 +368,8 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     open_ = np.ones(len(elements), bool) if certain is None else np.asarray(certain) > 0
     original, scores = scores, dict(scores)
     if FULL_NAMES and len(pairs):
-        full = pairs[full_names(pairs, words)]
+        before = [elements[a - 1].text.strip(WORD_PUNCTUATION).lower() or None if a else None for a in pairs[:, 0]]
+        full = pairs[full_names(pairs, words, before)]
         for a, b in full.tolist():
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)

@@ -118,7 +118,8 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
         rows, column = court.rows, sf.COLUMN
         office = (rows[pairs[:, 0], column["judge_before"]] > 0) | (rows[pairs[:, 0], column["office_before"]] > 0) \
             | (rows[pairs[:, 0], column["court_before"]] > 0) if len(pairs) else np.zeros(0, bool)
-        _FULL[key] = (court, parts.full_names(pairs, court.words) & ~office)
+        before = [court.lookup_keys[a][0] for a in pairs[:, 0].tolist()]
+        _FULL[key] = (court, parts.full_names(pairs, court.words, before) & ~office)
     return _FULL[key][1]
 
 
