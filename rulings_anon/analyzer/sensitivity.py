@@ -22,6 +22,8 @@ classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
   capitalized word after or before the same context word (learnt from the training courts, only
   from context words that are not themselves sensitive), quotes, the start of a sentence, the
   places of a cited author ("Nacke in Littmann / Bitz", "Graefe, DStR 2017");
+  whether an article or another determiner stands before a common noun, in this mention and in the
+  document's ("der Keller" is the noun, "Mitangeklagten Keller" and "an Kaufmann" the surname);
 * the document and the batch: how often the word occurs, where first, in how many of the documents
   scored together, and the strongest person or company cue any of its occurrences has;
 * how often the training courts' published (anonymized) rulings print the word in clear;
@@ -464,7 +466,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
-    # said of common nouns only: a name that is no noun ("Wimmer") is one with or without an article
+    # said of common nouns only: a name that is no noun ("Öztürk") is one with or without an article
     rows[:, COLUMN["determiner_before"]] = np.where(rows[:, COLUMN["lex_common"]] > 0,
                                                     [_determined(raw, i) for i in candidates], np.nan)
     rows[:, COLUMN["seat"]] = _seats(raw, words, cand, affixes)
