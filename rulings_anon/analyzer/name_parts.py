@@ -28,9 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
-from rulings_anon.data import path as data_path
 from rulings_anon.document import WORD_PUNCTUATION, Element
-from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, load_lexicon, lookup
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
@@ -93,7 +91,7 @@ def first_name(word: str) -> bool:
 @lru_cache(maxsize=1)
 def _addresses() -> frozenset[str]:
     """The salutations proper ("Herr", "Frau", "Hr."), as context keys (lower case, no period)."""
-    return frozenset(w.strip(WORD_PUNCTUATION).lower() for w in read_json(data_path("name_affixes.json"))["salutations"])
+    return frozenset(w.strip(WORD_PUNCTUATION).lower() for w in sf._affixes()["addresses"])
 
 
 def addressed(previous: str | None) -> bool:

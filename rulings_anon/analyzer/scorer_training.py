@@ -83,8 +83,8 @@ def code_digest() -> str:
     from rulings_anon import data, document, references
 
     analyzer = Path(sf.__file__).parent
-    files = sorted(p for p in analyzer.rglob("*.py") if p.name not in DECISION_MODULES) + [Path(references.__file__), Path(document.__file__),
-                                              data.path("name_affixes.json")]
+    files = sorted(p for p in analyzer.rglob("*.py") if p.name not in DECISION_MODULES)
+    files += [Path(references.__file__), Path(document.__file__), data.path("name_affixes.json")]
     files += sorted(p for p in data.path("scorer").iterdir() if p.name in ("clusters.tsv.gz", "places.tsv.gz",
                                                                          "name_shape.npy"))
     files += sorted(data.path("lexicon").glob("*"))

@@ -106,6 +106,7 @@ def _affixes() -> dict[str, frozenset[str]]:
     # ranks, role nouns and relatives stand before a private person's name as a salutation does
     # ("Oberstleutnant Putz", "Leitender Arzt Bolnbach", "seiner Ehefrau (Eisner)"); the training
     # courts have too few for a feature of their own
+    lists["addresses"] = lists["salutations"]  # the salutations proper ("Herr", "Frau")
     lists["salutations"] = lists["salutations"] | lists["person_roles"] | lists["relatives"]
     return lists
 
@@ -467,8 +468,9 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
     # said of common nouns only: a name that is no noun ("Öztürk") is one with or without an article
-    rows[:, COLUMN["determiner_before"]] = np.where(rows[:, COLUMN["lex_common"]] > 0,
-                                                    [_determined(raw, i) for i in candidates], np.nan)
+    rows[:, COLUMN["determiner_before"]] = [_determined(raw, i) if common else np.nan
+                                            for i, common in zip(candidates, rows[:, COLUMN["lex_common"]] > 0,
+                                                                 strict=True)]
     rows[:, COLUMN["seat"]] = _seats(raw, words, cand, affixes)
     rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, case_countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
