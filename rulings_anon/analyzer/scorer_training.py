@@ -78,13 +78,15 @@ DECISION_MODULES = frozenset({"name_parts.py", "name_parts_rows.py", "details.py
 
 def code_digest() -> str:
     """A digest of what a court's features and particle gaps are computed from: the analyzer's
-    code (not :data:`DECISION_MODULES`), the references' and the document's, and the shipped
-    tables the features read."""
+    code (not :data:`DECISION_MODULES`), the references' and the document's, the surrogates'
+    that fill the rulings' placeholders, and the shipped tables the features read."""
     from rulings_anon import data, document, references
+    from rulings_anon.replacement import operators, surrogates
 
     analyzer = Path(sf.__file__).parent
     files = sorted(p for p in analyzer.rglob("*.py") if p.name not in DECISION_MODULES)
     files += [Path(references.__file__), Path(document.__file__), data.path("name_affixes.json")]
+    files += [Path(surrogates.__file__), Path(operators.__file__), Path(surrogates.__file__).with_name("court_style.py")]
     files += sorted(p for p in data.path("scorer").iterdir() if p.name in ("clusters.tsv.gz", "places.tsv.gz",
                                                                          "name_shape.npy"))
     files += sorted(data.path("lexicon").glob("*"))

@@ -2,12 +2,12 @@
 
 A placeholder the court left ("Dr. A. G.", "des K.s", "die M-GmbH", "Kstraße", "...") is replaced
 by a value of its type that keeps what the placeholder shows: initials ("Dr. A. G." -> "Dr. Arnold
-Griesmann"), titles and legal forms ("M-GmbH" -> "Meyer GmbH"), case endings ("K.s" -> "Kempers",
+Griesmann"; X and Y, which courts write for a party they name by no initial, stand for any name), titles and legal forms ("M-GmbH" -> "Meyer GmbH"), case endings ("K.s" -> "Kempers",
 "P-Platzes" -> "Parkplatzes") and visible years of dates. Within one document the same placeholder
 gets the same value, and the same initial of the same type the same name ("K." and "K.s" ->
 "Kemper"/"Kempers"). No name drawn repeats the real name it stands for (``original``), nor a
 placeholder that is a real name, ignoring case and diacritics: where the only listed name of an
-initial is that name ("Yilmaz"), another is made with the same initial.
+initial is that name (a rare initial), another is made with the same initial.
 
 Usage::
 
@@ -131,6 +131,11 @@ _ONE_WORD = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{3,}$")
 _UMLAUT_BASE = str.maketrans("ÄÖÜäöü", "AOUaou")
 _STREET_SUFFIXES = ("straße", "weg", "allee", "ring", "platz", "gasse")
 
+# Courts write X and Y for a party they name by no initial ("die X-GmbH", "Herr Y"): few names
+# begin with them, so a surrogate that kept the letter would be one of the same two names again, or
+# a made-up word ("Xnecht-Gruppe") that no ruling holds. Any name of the pool stands for them.
+GENERIC_LETTERS = frozenset({"X", "Y"})
+
 # Which pool a lone initial of each type is drawn from (persons: see _person_group).
 _INITIAL_POOL = {"company": "surname", "organization": "city", "place": "city", "other": "surname",
                  "street": "street_stem"}
@@ -252,15 +257,19 @@ class SurrogateGenerator:
 
     # -- names -----------------------------------------------------------------------------------
 
-    def name(self, pool: str, prefix: str = "", memo: NameMemo | None = None, scope: str = "") -> str:
+    def name(self, pool: str, prefix: str = "", memo: NameMemo | None = None, scope: str = "",
+             keep_initial: bool = True) -> str:
         """A name of ``pool`` starting with ``prefix``, the same again for the same memo and scope.
 
-        ``scope`` (the reference type) keeps "K." the person apart from "K" the company.
+        ``scope`` (the reference type) keeps "K." the person apart from "K" the company;
+        ``keep_initial`` False draws any name for the prefix (still the same again).
         """
         key = (scope, pool, prefix)
         if memo is not None and key in memo.names and not memo.is_original(memo.names[key]):
             return memo.names[key]
         names = self._pools[pool]
+        if not keep_initial:
+            prefix = ""
         candidates = _starting(names, prefix, memo)
         if not candidates and self.names in ("training", "testing"):  # the other half has the initial
             names = _POOLS[pool]
@@ -329,12 +338,14 @@ class SurrogateGenerator:
             faker = self.faker()
             url = "@" not in placeholder and re.search(r"www|http|\.de\b", placeholder, re.I)
             return faker.url() if url else faker.email()
-        return self._names(placeholder, kind, before, memo)
+        # a letter of a placeholder made from the real name is its initial, whatever the letter
+        generic = frozenset() if original else GENERIC_LETTERS
+        return self._names(placeholder, kind, before, memo, generic)
 
-    def _names(self, placeholder: str, kind: str, before: str, memo: NameMemo) -> str:
+    def _names(self, placeholder: str, kind: str, before: str, memo: NameMemo, generic: frozenset) -> str:
         text = placeholder
         if kind == "street":
-            text = _STREET.sub(lambda m: self._street_word(m, memo), text)
+            text = _STREET.sub(lambda m: self._street_word(m, memo, generic), text)
         pieces: list[str] = []
         last = 0
         replaced = False
@@ -343,7 +354,7 @@ class SurrogateGenerator:
             pieces.append(text[last:match.start()])
             last = match.end()
             token = match.group()
-            value = None if match.group("kept") else self._token(token, kind, tokens, i, before, memo)
+            value = None if match.group("kept") else self._token(token, kind, tokens, i, before, memo, generic)
             replaced |= value is not None
             pieces.append(token if value is None else value)
         pieces.append(text[last:])
@@ -357,48 +368,53 @@ class SurrogateGenerator:
             return f"{self.name('surname', '', memo, kind)} {placeholder}".strip()
         return self.name(pool, placeholder[:1].upper() if placeholder[:1].isalpha() else "", memo, kind)
 
-    def _street_word(self, match: re.Match, memo: NameMemo) -> str:
+    def _street_word(self, match: re.Match, memo: NameMemo, generic: frozenset) -> str:
         rest = match.group("rest")
-        stem = self.name("street_stem", match.group("prefix") or "", memo, "street")
+        stem = self._placeholder_name("street_stem", match.group("prefix") or "", memo, "street", generic)
         return stem + rest[0].lower() + rest[1:]
 
-    def _token(self, token, kind, tokens, i, before, memo) -> str | None:
+    def _token(self, token, kind, tokens, i, before, memo, generic) -> str | None:
         """The replacement of one token of a placeholder, None to keep it."""
         m = _INITIAL.match(token)
         if m and m.group("prefix") not in _NOT_INITIALS:
-            name = self._initial(m.group("prefix"), kind, tokens, i, before, memo)
+            name = self._initial(m.group("prefix"), kind, tokens, i, before, memo, generic)
             return (genitive(name) if m.group("gen") else name) + m.group("tail")
         m = _FILLER.match(token)
         if m:
             if kind == "street" and i > 0:
                 return str(self.rng.randint(1, 120)) + m.group("tail")  # "L-Straße ..." house number
-            return self._initial("", kind, tokens, i, before, memo) + m.group("tail")
+            return self._initial("", kind, tokens, i, before, memo, generic) + m.group("tail")
         m = _COMPOUND.match(token)
         if m:
             prefix = (m.group("prefix") or "").rstrip(".…")
             prefix = "" if prefix.startswith(".") else prefix
             rest, tail = m.group("rest"), m.group("tail")
             if kind in ("place", "organization") and rest in _PLACE_WORDS:
-                return self.name("city", prefix, memo, kind) + tail
-            name = self.name("city" if kind == "place" else "surname", prefix, memo, kind)
+                return self._placeholder_name("city", prefix, memo, kind, generic) + tail
+            name = self._placeholder_name("city" if kind == "place" else "surname", prefix, memo, kind, generic)
             joiner = " " if rest in LEGAL_FORMS else "-"
             return name + joiner + rest + tail
         return None
 
-    def _initial(self, prefix, kind, tokens, i, before, memo) -> str:
+    def _initial(self, prefix, kind, tokens, i, before, memo, generic) -> str:
         """The name for an initial (or a bare filler) at token ``i``."""
         if kind == "street":
-            return self.name("street_stem", prefix, memo, kind) + self.rng.choice(_STREET_SUFFIXES)
+            return self._placeholder_name("street_stem", prefix, memo, kind, generic) + self.rng.choice(_STREET_SUFFIXES)
         if kind != "person":
-            return self.name(_INITIAL_POOL[kind], prefix, memo, kind)
+            return self._placeholder_name(_INITIAL_POOL[kind], prefix, memo, kind, generic)
         # A run of initials is one name: given names first, the surname last ("A. G.").
         following = tokens[i + 1] if i + 1 < len(tokens) else None
         if following is not None and not following.group("kept") and (
             _INITIAL.match(following.group()) or _FILLER.match(following.group())
         ):
             context = before + " " + "".join(t.group() + " " for t in tokens[:i])
-            return self.name(self._first_name_pool(context), prefix, memo, kind)
-        return self.name("surname", prefix, memo, kind)
+            return self._placeholder_name(self._first_name_pool(context), prefix, memo, kind, generic)
+        return self._placeholder_name("surname", prefix, memo, kind, generic)
+
+    def _placeholder_name(self, pool: str, letter: str, memo: NameMemo, kind: str, generic: frozenset) -> str:
+        """The name for a placeholder's letter: one with that initial, any name for a ``generic``
+        letter (:data:`GENERIC_LETTERS` where the court chose the letter)."""
+        return self.name(pool, letter, memo, kind, keep_initial=letter not in generic)
 
     def _date(self, placeholder: str) -> str:
         year = _YEAR.search(placeholder)
