@@ -59,6 +59,17 @@ def register_gaps(court: sm.CourtFeatures, gaps: np.ndarray) -> None:
     _GAPS[id(court)] = (court, gaps)
 
 
+def concatenated(parts: list[sm.CourtFeatures]) -> sm.CourtFeatures:
+    """:func:`~rulings_anon.analyzer.sensitivity_model.concatenate` of ``parts`` (one court's rulings
+    with several draws of surrogates), with their particle gaps registered for the whole."""
+    whole = sm.concatenate(parts)
+    if whole is not parts[0]:
+        offsets = np.cumsum([0] + [len(p.words) for p in parts[:-1]])
+        gaps = [_GAPS[id(p)][1] if id(p) in _GAPS else np.zeros((0, 4), int) for p in parts]
+        register_gaps(whole, np.concatenate([g + np.array([o, o, 0, 0]) for g, o in zip(gaps, offsets, strict=True)]))
+    return whole
+
+
 def joined(court: sm.CourtFeatures, flagged: np.ndarray) -> tuple[int, int]:
     """The sensitive and the other particle elements ``score`` flags between two flagged
     candidates of ``court`` (:func:`name_gaps`; none where none were registered)."""
