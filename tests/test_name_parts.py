@@ -84,12 +84,14 @@ def test_an_addressed_initial_and_surname_are_a_name(default):
 
 def test_a_companys_name_before_its_legal_form_is_decided_whole(default):
     """The model alone flags "Pirker" and "Strohmayer" only; the flag reaches "Denk", a name, and
-    not "Taucher", a common noun, which courts keep as they keep "Erste" or "Logistik"."""
+    "Taucher", a common noun between two flagged words of the name; not "Logistik" at the name's
+    end, a generic word courts keep as they keep "Erste"."""
     text = ("Der Kläger war bei der Denk Pirker Taucher Strohmayer GmbH beschäftigt. "
             "Die Denk Pirker Taucher Strohmayer GmbH kündigte.")
-    assert spans(default, text) == [(23, 34, "Denk Pirker"), (43, 53, "Strohmayer"),
-                                    (76, 87, "Denk Pirker"), (96, 106, "Strohmayer")]
+    assert spans(default, text) == [(23, 53, "Denk Pirker Taucher Strohmayer"),
+                                    (76, 106, "Denk Pirker Taucher Strohmayer")]
     assert spans(default, "Die Firma Wimmer Logistik GmbH zahlte nicht.") == [(10, 16, "Wimmer")]
+    assert spans(default, "Die Firma Erste Wimmer Logistik GmbH zahlte nicht.") == [(16, 22, "Wimmer")]
 
 
 def test_a_companys_name_ends_at_a_comma_an_article_or_its_legal_form():

@@ -672,15 +672,17 @@ def test_when_a_court_teaches_a_feature_backwards_then_the_model_keeps_the_direc
 
 def test_a_determiner_before_a_common_noun_and_none_said_of_a_name():
     """"der Keller" is the noun, "Mitangeklagten Keller" the surname; adjectives and a number may
-    stand between the determiner and its noun; a word the lexicon knows as no noun gets neither."""
+    stand between the determiner and its noun, a legal form may not follow it ("die Engel GmbH");
+    a word the lexicon knows as no noun gets neither."""
     text = ("Der Mitangeklagte Keller ging in den Keller. Die Frau hat der 1940 geborenen Kaufmann "
-            "geholfen, an Kaufmann vorbei. Öztürk kam im Sommer.")
+            "geholfen, an Kaufmann vorbei. Öztürk kam im Sommer. Die Engel GmbH zahlte.")
     features = sf.document_features(text, sf.Tables())
     got = {}
     for row, i in enumerate(features.candidates):
         got.setdefault(features.elements[i].text.strip(".,"), []).append(
             float(features.rows[row, sf.COLUMN["determiner_before"]]))
     assert got["Keller"] == [0.0, 1.0] and got["Kaufmann"] == [1.0, 0.0] and got["Sommer"] == [1.0]
+    assert got["Engel"] == [0.0]  # the article before a company's name is the legal form's
     assert np.isnan(got["Öztürk"][0])
     kaufmann = [row for row, i in enumerate(features.candidates) if features.elements[i].text.startswith("Kaufmann")]
     assert features.rows[kaufmann, sf.COLUMN["doc_determiner"]].tolist() == [0.5, 0.5]

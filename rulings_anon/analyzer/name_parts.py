@@ -298,13 +298,23 @@ def company_pairs(text: str, elements: Sequence[Element], words: list[str] | Non
 
 def company_flags(pairs: np.ndarray, flagged: np.ndarray, open_: np.ndarray, takes: np.ndarray) -> np.ndarray:
     """The indices a flagged word of a company's name flags in it (``pairs``: :func:`run_pairs`),
-    those that take a flag (``takes``: :func:`takes_company_flag`) and are ``open_``."""
+    those that take a flag (``takes``: :func:`takes_company_flag`) or stand between two flagged
+    words of the name, and are ``open_``."""
     if not len(pairs):
         return np.zeros(0, int)
     first, second = pairs[:, 0], pairs[:, 1]
     reached = np.concatenate([first[flagged[second]], second[flagged[first]]])
-    reached = reached[~flagged[reached] & open_[reached] & takes[reached]]
-    return np.unique(reached)
+    reached = np.unique(reached[~flagged[reached] & open_[reached] & takes[reached]])
+    # a word between two flagged words of one name is a partner's name, whatever the lexicon says of
+    # it ("Denk Pirker Taucher Strohmayer GmbH"); a generic word stands at the name's end or start
+    now = flagged.copy()
+    now[reached] = True
+    linked = pairs[second - first == 1]
+    left, right = np.zeros(len(flagged), bool), np.zeros(len(flagged), bool)
+    left[linked[:, 1]] = now[linked[:, 0]]
+    right[linked[:, 0]] = now[linked[:, 1]]
+    between = np.flatnonzero(left & right & ~now & open_)
+    return np.union1d(reached, between).astype(int)
 
 
 def name_and_company_flags(pairs: np.ndarray, company: np.ndarray, flagged: np.ndarray, open_: np.ndarray,

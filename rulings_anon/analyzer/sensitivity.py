@@ -467,10 +467,12 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["prev_noun"]] = prev_noun
     rows[:, COLUMN["prev_person_noun"]] = prev_noun & np.array(
         [w.lower().endswith(_PERSON_NOUN_ENDINGS) for w in prev_words], bool)
-    # said of common nouns only: a name that is no noun ("Öztürk") is one with or without an article
-    rows[:, COLUMN["determiner_before"]] = [_determined(raw, i) if common else np.nan
-                                            for i, common in zip(candidates, rows[:, COLUMN["lex_common"]] > 0,
-                                                                 strict=True)]
+    # said of common nouns only: a name that is no noun ("Öztürk") is one with or without an article;
+    # before a legal form the article is the company's ("die Christen GmbH"), not the word's
+    rows[:, COLUMN["determiner_before"]] = [
+        (_determined(raw, i) and not form) if common else np.nan
+        for i, common, form in zip(candidates, rows[:, COLUMN["lex_common"]] > 0, rows[:, COLUMN["next_legal_form"]] > 0,
+                                   strict=True)]
     rows[:, COLUMN["seat"]] = _seats(raw, words, cand, affixes)
     rows[:, COLUMN["public_name"]] = public_names(raw, words, candidates, case_countries())
     rows[:, COLUMN["judge_list"]] = (_in_judge_list(text, elements, words, cand)
