@@ -16,6 +16,12 @@ small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from t
 anonymized rulings, as ``--save`` stores them). The model decides each ruling alone
 (``sensitivity_model.alone_shares``), so every size gives the same figures: the check that it does.
 
+``--test-seeds 0,1,2`` measures the left-out court with three draws of its surrogates as one court
+(a court that repeats one placeholder moves by several points with the names drawn for it);
+``--checked`` measures it against its placeholders corrected by the hand-checked labels
+(``rulings_anon/data/checked/``: a letter the court used as a label, an author's initial printed in
+clear, is no placeholder there, and a number the court left out is one).
+
 ``--boosters N`` fits N boosters per model with different seeds (default: as ``score``'s model,
 ``sensitivity_model.BOOSTERS``), the first ``--seed`` (default 0); ``--param feature_fraction=0.3``
 overrides a booster setting of ``sensitivity_model.PARAMS`` (the seeds move the figures by about
@@ -72,6 +78,7 @@ from rulings_anon.analyzer.decision_metrics import (
 from rulings_anon.analyzer.name_parts_rows import RULES as DECISION_RULES
 from rulings_anon.evaluation.testset import gold_records
 from rulings_anon.jsonl import read_jsonl
+from rulings_anon.preprocessing.detector_validation import bundled_checked_labels
 
 RULES = tr.RULES
 
@@ -93,14 +100,16 @@ DECISION_VARIANTS = {"neither": _OFF,
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
-def court_features(court: str, names: str, cache: Path, seed: int = 0) -> sm.CourtFeatures:
+def court_features(court: str, names: str, cache: Path, seed: int = 0, checked: bool = False) -> sm.CourtFeatures:
     """``court``'s features with the ``foreign`` surrogates (the test sets'), cached in ``cache``
-    as ``train-scorer`` caches its groups' (and the particles between candidates beside them)."""
+    as ``train-scorer`` caches its groups' (and the particles between candidates beside them);
+    ``checked``: the placeholders corrected by the court's hand-checked labels first."""
     records = anonymized_records(court)
-    key = f"{st.records_digest(records)}\0{names}\0{seed}"
+    key = f"{st.records_digest(records)}\0{names}\0{seed}" + ("\0checked" if checked else "")
+    labels = bundled_checked_labels([court]) if checked else None
     return st.FeatureCache(cache).features(
-        f"{court}-{names}-{seed}", key,
-        lambda: list(gold_records(data.ler_corpus_files([court]), seed=seed, names=names)))
+        f"{court}-{names}-{seed}" + ("-checked" if checked else ""), key,
+        lambda: list(gold_records(data.ler_corpus_files([court]), seed=seed, names=names, checked=labels)))
 
 
 def anonymized_records(court: str) -> list[dict]:
@@ -198,6 +207,9 @@ def main(argv=None) -> int:
                         help="the left-out court's surrogates drawn with each seed, all measured as one court "
                              "(default 0; one court's figure moves by several points with the names drawn for "
                              "a placeholder it repeats: judge a choice on three)")
+    parser.add_argument("--checked", action="store_true",
+                        help="measure the left-out court against its placeholders corrected by the hand-checked "
+                             "labels (rulings_anon/data/checked/; a letter the court used as a label is no name)")
     parser.add_argument("--held-out", default="bsg", help="the court never tuned on (default bsg)")
     parser.add_argument("--batch-sizes", default="",
                         help="also score the left-out court in random batches of these sizes (1: each document "
@@ -235,7 +247,8 @@ def main(argv=None) -> int:
     # the training courts' features as train-scorer computes its groups' (and caches them alike)
     train = st.group_features(anonymized, st.FeatureCache(args.cache), seed=0, draws=args.draws)
     seeds = [int(x) for x in args.test_seeds.split(",") if x]
-    test = {c: dm.concatenated([court_features(c, "foreign", args.cache, seed) for seed in seeds]) for c in left_out}
+    test = {c: dm.concatenated([court_features(c, "foreign", args.cache, seed, args.checked) for seed in seeds])
+            for c in left_out}
     clear = {c: sf.clear_counts(anonymized[c], seats=not args.clear_without_seats) for c in COURTS}
     results = {}
     # the fit on four courts serves two outer folds (leaving out a and b, or b and a)
