@@ -14,10 +14,12 @@ from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.analyzer.decision_metrics import F_BETA, decided
 
 # the mean F2 of the inner folds is flat over a wide range of thresholds: "f2plateau" takes the
-# highest threshold within this of the best, the precise end of the plateau
+# highest threshold within this of the best, the precise end of the plateau, "f2recall" the lowest,
+# its recall end
 PLATEAU = 0.005
 RULES = {"f1": "best mean F1", "f15": "best mean F1.5 (recall weighted 1.5:1)", "f2": "best mean F2 (recall weighted 2:1)",
          "f2plateau": f"highest threshold with mean F2 within {PLATEAU} of the best",
+         "f2recall": f"lowest threshold with mean F2 within {PLATEAU} of the best",
          "recall85": "highest threshold with mean recall >= 0.85",
          "recall90": "highest threshold with mean recall >= 0.90", "recall95": "highest threshold with mean recall >= 0.95",
          "recall97": "highest threshold with mean recall >= 0.97", "recall98": "highest threshold with mean recall >= 0.98",
@@ -44,9 +46,10 @@ def choose(validation: Validation, rule: str, with_consistency: bool = False) ->
         means[t] = {k: float(np.mean([m[k] for m in ms])) for k in ("recall", "precision", *F_BETA)}
     if rule in F_BETA:
         return max(GRID, key=lambda t: means[t][rule])
-    if rule == "f2plateau":
+    if rule in ("f2plateau", "f2recall"):
         best = max(means[t]["f2"] for t in GRID)
-        return max(t for t in GRID if means[t]["f2"] >= best - PLATEAU)
+        near = [t for t in GRID if means[t]["f2"] >= best - PLATEAU]
+        return max(near) if rule == "f2plateau" else min(near)
     if rule.startswith("lowest"):  # "lowest95": every validation court's recall >= 0.95
         floor = int(rule.removeprefix("lowest")) / 100
         ok = [t for t in GRID if all(decided(c, p, t, with_consistency)["recall"] >= floor
