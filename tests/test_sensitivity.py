@@ -549,6 +549,11 @@ def test_the_f_rules_take_the_threshold_of_the_best_mean_f_measure_and_weigh_rec
         assert mean_f(chosen[rule], beta) == pytest.approx(max(mean_f(t, beta) for t in bench.GRID))
     # recall weighted more: a lower threshold
     assert chosen["f2"] <= chosen["f15"] <= chosen["f1"] and chosen["f2"] < chosen["f1"]
+    # the plateau's ends: the lowest and the highest threshold within PLATEAU of the best mean F2
+    best = max(mean_f(t, 2.0) for t in bench.GRID)
+    near = [t for t in bench.GRID if mean_f(t, 2.0) >= best - bench.PLATEAU - 1e-12]
+    low, high = bench.choose(validation, "f2recall"), bench.choose(validation, "f2plateau")
+    assert (low, high) == (min(near), max(near)) and low <= chosen["f2"] <= high and low < high
 
 
 def test_thresholds_are_chosen_for_the_decision_score_makes_a_flagged_name_spread_through_its_document():

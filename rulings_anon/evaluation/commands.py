@@ -60,7 +60,8 @@ examples:
 TESTSET_DESCRIPTION = """\
 Build a pseudonymized gold test set from LER-style rulings (the bundled rulings_anon/data/ler/*.jsonl.gz):
 each placeholder of the court is replaced by a realistic surrogate of its type that keeps its
-initials and legal form, the same placeholder by the same surrogate within a document (the
+initials (X and Y, the courts' letters for a party named by no initial, become any name) and legal
+form, the same placeholder by the same surrogate within a document (the
 terminal tool's generator, as `replace --auto` but with the gold placeholder spans). Writes the
 gold format {"id", "court", "text", "spans": [{"start", "end", "type"}]}.
 
