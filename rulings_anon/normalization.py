@@ -22,8 +22,10 @@ import numpy as np
 from .hyphenation import joins_hyphenated
 
 # Format characters (soft hyphen, zero-width space and joiners, direction marks, embeddings and
-# overrides, word joiner, byte-order mark) and control characters that are not whitespace (NUL, ...).
-_INVISIBLE = frozenset(chr(c) for c in (*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f, 0xad, 0x61c, 0x180e,
+# overrides, word joiner, byte-order mark) and control characters that are not whitespace (NUL, ...;
+# the C1 controls, which text decoded with the wrong code page carries, but NEL, a line end).
+_INVISIBLE = frozenset(chr(c) for c in (*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f, *range(0x80, 0x85),
+                                        *range(0x86, 0xa0), 0xad, 0x61c, 0x180e,
                                         *range(0x200b, 0x2010), *range(0x202a, 0x202f), *range(0x2060, 0x2065),
                                         *range(0x2066, 0x2070), 0xfeff))
 _INVISIBLE_OR_CR_CHARS = _INVISIBLE | {"\r"}

@@ -44,7 +44,7 @@ RULINGS = {
 }
 SURNAMES = {"arbeit": "Wimmer", "sozial": "Thalhammer", "miete": "Brüggemann"}
 MARKS = {"zwsp": "\u200b", "lrm": "\u200e", "rlm": "\u200f", "bom": "\ufeff", "wj": "\u2060", "rlo": "\u202e",
-         "nul": "\x00"}
+         "nul": "\x00", "csi": "\x9b"}  # CSI: a C1 control, as text decoded with the wrong code page has them
 
 
 def _each_surname(text: str, name: str, change) -> str:
