@@ -32,7 +32,6 @@ from rulings_anon.evaluation.testset import gold_records
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bverfg", "bsg")
 RULES = ("mark name", "mark name, other mentions", "quoted term", "quoted term, other mentions", "goods list",
          "cited case's party", "cited case's party, other mentions", "cited decision's name", "cited work's author",
-         "cited work's one editor",
          "all (the column public_name)")
 
 
@@ -60,7 +59,6 @@ def marked_by_rule(raw: list[str], words: list[str]) -> dict[str, set[int]]:
         "cited case's party, other mentions": mentions(case),
         "cited decision's name": {i for i in candidates if pn.in_decision_name(raw, words, i)},
         "cited work's author": {i for i in candidates if pn.is_work_author(raw, i)},
-        "cited work's one editor": {i for i in candidates if pn.single_editor(raw, i)},
         "all (the column public_name)": {i for i, m in zip(candidates, everything, strict=True) if m},
     }
 

@@ -148,12 +148,6 @@ WORK_AUTHORS = [
     ("; van Lishaut in Rödder / Herlinghaus / van Lishaut, UmwStG, 2. Aufl.",
      ["Lishaut", "Rödder", "Herlinghaus", "Lishaut"]),
     ("Pung / Werner in Dötsch / Pung / Möhlenbrock, KStG", ["Pung", "Werner", "Dötsch", "Pung", "Möhlenbrock"]),
-    # a commentary's one editor after its author: a law's abbreviation, a "§" or an edition after it
-    ("(vgl Bieback in Gagel, SGB II / SGB III, § 16 RdNr 3)", ["Bieback", "Gagel"]),
-    ("Börstinghaus in Schmidt-Futterer, Mietrecht, 13. Aufl., § 558", ["Börstinghaus", "Schmidt-Futterer"]),
-    # not a place after a person and "in", nor after a common noun ("Klägerin")
-    ("Herr Wimmer in Ybbs, Niederösterreich, klagte.", []),
-    ("Die Klägerin in Ybbs, § 3 des Vertrags gilt.", []),
     # a place with "/" after "in" is no list of editors: no law, edition or "§" after it
     ("Herr Wimmer wohnt in Halle / Saale, Die Klägerin zahlte.", []),
     ("Frau Ebner in Frankfurt / Oder, vertreten durch Herrn Wimmer", []),

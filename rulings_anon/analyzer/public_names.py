@@ -38,10 +38,9 @@ only one or two of them write such names at all:
   GRUR 2009, 949") or before its comma ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb
   2010, 331"), the author and the editors of a commentary cited with its editors ("Kuhn in
   Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
-  after them, so "in Halle / Saale" is no list of editors), a commentary's one editor and its
-  author before "in" ("Bieback in Gagel, SGB II"; 69 editors, BFH 29, BGH 14, BSG 26), the author or editor of a work cited
+  after them, so "in Halle / Saale" is no list of editors), the author or editor of a work cited
   before ("(Fezer aaO)", "Schmitt in Meyer-Goßner, aaO", "Kirchhof, a. a. O.") and the honoree of
-  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,966 such words,
+  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,869 such words,
   none is a placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
@@ -58,7 +57,6 @@ import re
 from collections.abc import Sequence
 
 from rulings_anon.analyzer.common_words import abbreviations
-from rulings_anon.lexicon import COMMON_NOUN, load_lexicon, lookup
 
 # Nouns that name a sign: any word ending in "marke(n)" ("Wortmarke", "Widerspruchsmarke",
 # "Unionsmarke") and these. Not "Kennzeichen" (a vehicle's, which courts anonymize), nor
@@ -247,11 +245,9 @@ def is_work_author(raw: Sequence[str], i: int) -> bool:
     an edited work ("Spelge in Groeger Arbeitsrecht 3. Aufl."); a name right before a
     journal, a year and a page ("Frey BB 2005, 1044"), or before its comma and co-authors
     ("Portner, DStR 2009, 1838", "Brehm / Schifferdecker, SGb 2010, 331"); an author or an editor
-    of a commentary cited with its editors ("Kuhn in Herrmann / Heuer / Raupach, EStG"), its one
-    editor too ("Bieback in Gagel, SGB II": :func:`single_editor`); or the
+    of a commentary cited with its editors ("Kuhn in Herrmann / Heuer / Raupach, EStG"); or the
     honoree of a Festschrift ("Festschrift für Herbert Buchner")."""
-    if _before_journal(raw, i) or _before_edited_work(raw, i) or _in_editors(raw, i) or single_editor(raw, i) \
-            or single_editor(raw, i + 2):
+    if _before_journal(raw, i) or _before_edited_work(raw, i) or _in_editors(raw, i):
         return True
     last = _last_coauthor(raw, i)
     if _journal_after_comma(raw, last) or _before_editors(raw, last) or _before_aao(raw, last):
@@ -308,21 +304,6 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
             or _work_follows(raw, last):
         return last
     return None
-
-
-def single_editor(raw: Sequence[str], i: int) -> bool:
-    """Whether element ``i`` is the one editor of a commentary, after its author and "in", and the
-    commentary's abbreviation, a "§" or its edition after it ("Bieback in Gagel, SGB II", "Linck in
-    Schaub, ArbR-Hdb., § 12", "Börstinghaus in Schmidt-Futterer, Mietrecht, 13. Aufl."); the author
-    a name, no common noun ("die Klägerin in Ybbs, § 3" names no work)."""
-    if not 2 <= i < len(raw) or raw[i - 1] not in IN_WORDS or not raw[i].endswith(","):
-        return False
-    author = raw[i - 2].lstrip("(")
-    if not (len(author) > 2 and author[:1].isupper() and author.replace("-", "").isalpha()
-            and not lookup(load_lexicon("de-nouns"), author) & COMMON_NOUN):
-        return False
-    after = raw[i + 1:i + 4]
-    return bool(after) and (bool(JOURNAL.match(after[0].rstrip(",."))) or "§" in after or _work_follows(raw, i))
 
 
 def _before_editors(raw: Sequence[str], i: int) -> bool:
