@@ -91,7 +91,7 @@ def first_name(word: str) -> bool:
 @lru_cache(maxsize=1)
 def _addresses() -> frozenset[str]:
     """The salutations proper ("Herr", "Frau", "Hr."), as context keys (lower case, no period)."""
-    return frozenset(w.strip(WORD_PUNCTUATION).lower() for w in sf._affixes()["addresses"])
+    return frozenset(sf.context_key(w) for w in sf._affixes()["addresses"])
 
 
 def addressed(previous: str | None) -> bool:
@@ -219,7 +219,7 @@ def place_pairs(text: str, elements: Sequence[Element], words: list[str] | None 
         if not word:
             continue
         raw = elements[first].text
-        previous = elements[first - 1].text.strip(WORD_PUNCTUATION).lower() or None if first else None
+        previous = sf.context_key(elements[first - 1].text) if first else None
         for last in range(first + 1, min(first + 1 + longest, len(elements))):
             if not words[last]:
                 continue
@@ -377,7 +377,7 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     open_ = np.ones(len(elements), bool) if certain is None else np.asarray(certain) > 0
     original, scores = scores, dict(scores)
     if FULL_NAMES and len(pairs):
-        before = [elements[a - 1].text.strip(WORD_PUNCTUATION).lower() or None if a else None for a in pairs[:, 0]]
+        before = [sf.context_key(elements[a - 1].text) if a else None for a in pairs[:, 0]]
         full = pairs[full_names(pairs, words, before)]
         for a, b in full.tolist():
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):

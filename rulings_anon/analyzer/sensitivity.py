@@ -311,11 +311,10 @@ class DocumentFeatures:
     rows: np.ndarray  # [candidates, N] float32
 
 
-def _key(element: Element | None) -> str | None:
-    if element is None:
-        return None
-    word = element.text.strip(WORD_PUNCTUATION)
-    return word.lower() if word else None
+def context_key(element_text: str) -> str | None:
+    """An element as a context word of its neighbours: no punctuation around it, lower case; None
+    for punctuation alone."""
+    return element_text.strip(WORD_PUNCTUATION).lower() or None
 
 
 def _lex_bits(word: str) -> int:
@@ -481,7 +480,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     semicolon = np.fromiter((t.endswith(";") for t in raw), bool, n)
     rows[:, COLUMN["in_list"]] = semicolon[cand] | (has_prev & semicolon[prev_i])
 
-    keys_all = [t.strip(WORD_PUNCTUATION).lower() or None for t in raw]
+    keys_all = [context_key(t) for t in raw]
     keys = [[keys_all[i - 1] if i > 0 else None, keys_all[i - 2] if i > 1 else None,
              keys_all[i + 1] if i + 1 < n else None] for i in candidates]
     if positive is not None:
