@@ -2,8 +2,9 @@
 
 A placeholder the court left ("Dr. A. G.", "des K.s", "die M-GmbH", "Kstraße", "...") is replaced
 by a value of its type that keeps what the placeholder shows: initials ("Dr. A. G." -> "Dr. Arnold
-Griesmann"; X and Y, which courts write for a party they name by no initial, stand for any name), titles and legal forms ("M-GmbH" -> "Meyer GmbH"), case endings ("K.s" -> "Kempers",
-"P-Platzes" -> "Parkplatzes") and visible years of dates. Within one document the same placeholder
+Griesmann"; X and Y, which courts write for a party they name by no initial, stand for any name),
+titles and legal forms ("M-GmbH" -> "Meyer GmbH"), case endings ("K.s" -> "Kempers", "P-Platzes" ->
+"Parkplatzes") and visible years of dates. Within one document the same placeholder
 gets the same value, and the same initial of the same type the same name ("K." and "K.s" ->
 "Kemper"/"Kempers"). No name drawn repeats the real name it stands for (``original``), nor a
 placeholder that is a real name, ignoring case and diacritics: where the only listed name of an
