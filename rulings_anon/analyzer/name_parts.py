@@ -54,6 +54,18 @@ COMPANY_NAMES = True
 # gave mean recall 88.0 -> 88.9 at the same precision (three): docs/experiments.md, "A determiner
 # before the word, a place's words together"
 PLACE_NAMES = True
+# A name joined by a hyphen to an institution's noun ("Kitzler-Klinik", "Bürger-Fonds", "Macher-
+# Partnership") is flagged whatever the model says of it: German writes a compound with a proper name
+# with a hyphen and a generic one closed ("Kinderklinik"), so the hyphen marks the first part as a name
+# even where it is also a common noun, which the model, judging the word, leaves in clear
+NAMED_INSTITUTIONS = True
+_INSTITUTION_NOUNS = frozenset({"Klinik", "Kliniken", "Fonds", "Partnership", "Zentrum", "Zentrums", "Zentrale",
+                                "Gruppe", "Konzern", "Konzerns", "Holding", "Praxis", "Kanzlei", "Apotheke",
+                                "Stiftung", "Verein", "Vereins", "Bank"})
+# first parts that are no name and still take a hyphen: shortened words ("Reha-Klinik", "Uni-Klinik")
+_GENERIC_FIRST_PARTS = frozenset({"Reha", "Uni", "Kita", "Kur", "Akut", "Privat", "Tages", "Fach", "Spezial",
+                                  "Hotel", "Sport", "Park"})
+_TITLE_CASE = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{2,}$")
 # the words before a word that make it a place when no list knows it as one ("in Purbach", "Stadt Ybbs")
 _BEFORE_PLACE = frozenset({"in", "nach", "aus", "von", "bei", "stadt", "gemeinde", "markt"})
 # words before a legal form that are no part of the company's name
@@ -356,6 +368,21 @@ def name_part_flags(pairs: np.ndarray, flagged: np.ndarray, open_: np.ndarray) -
     return np.unique(np.concatenate(added)) if added else np.zeros(0, int)
 
 
+def named_institution(word: str) -> bool:
+    """Whether ``word`` (an element's core word) is a name and an institution's noun joined by one
+    hyphen ("Kitzler-Klinik"; not "Reha-Klinik", "DRK-Klinik" nor "Max-Planck-Institut")."""
+    first, hyphen, last = word.partition("-")
+    return bool(hyphen) and last in _INSTITUTION_NOUNS and bool(_TITLE_CASE.match(first)) \
+        and first not in _GENERIC_FIRST_PARTS
+
+
+def named_institutions(words: Sequence[str]) -> np.ndarray:
+    """The indices of ``words`` (core words, "" for none) that are :func:`named_institution`."""
+    if not NAMED_INSTITUTIONS:
+        return np.zeros(0, int)
+    return np.array([i for i, w in enumerate(words) if "-" in w and named_institution(w)], int)
+
+
 def common_noun_after_article(word: str, previous: str | None, next_word: str | None) -> bool:
     """Whether ``word`` is a common noun used as one: the lexicon's common noun right after an
     article (``previous``, lower case) and before no capitalized word (``next_word``)."""
@@ -368,7 +395,8 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     """The elements a flagged name part flags beside it (:func:`name_part_flags`), each with the
     best score of the flagged elements (``scores``: element index -> score) of its name; not
     those whose probability in ``certain`` is 0 (a public name). With :data:`FULL_NAMES` a first
-    name and a surname side by side are flagged at ``threshold`` too."""
+    name and a surname side by side are flagged at ``threshold`` too, and so is a
+    :func:`named_institution` under it (with ``certain``)."""
     if not scores and not FULL_NAMES:
         return {}
     words = capitalized_words(elements)
@@ -383,6 +411,10 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)
                 scores.setdefault(b, threshold)
+    if certain is not None:  # a named institution under the threshold ("Kitzler-Klinik")
+        for i in named_institutions(words).tolist():
+            if open_[i] and certain[i] < threshold:
+                scores.setdefault(i, threshold)
     if not scores:
         return {}
     flagged = np.zeros(len(elements), bool)

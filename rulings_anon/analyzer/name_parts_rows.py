@@ -85,15 +85,21 @@ def place_pairs(court: sm.CourtFeatures) -> np.ndarray:
 
 def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` with each name part beside a flagged one (at ``threshold``) flagged too,
-    where no rule made it public (probability 0)."""
+    and each named institution ("Kitzler-Klinik"), where no rule made it public (probability 0)."""
     pairs = name_part_pairs(court)
     flagged, open_ = probabilities >= threshold, probabilities > 0
     out = probabilities
+    institutions = _institutions(court)
+    institutions = institutions[open_[institutions] & ~flagged[institutions]]
+    if len(institutions):
+        out = probabilities.copy()
+        out[institutions] = threshold
+        flagged = out >= threshold
     if RULES["full_names"] and len(pairs):
         full = pairs[_full(court, pairs)]
         full = full[open_[full[:, 0]] & open_[full[:, 1]]].ravel()
         if len(full):
-            out = probabilities.copy()
+            out = out.copy() if out is probabilities else out
             out[full] = np.maximum(out[full], threshold)
             flagged = out >= threshold
     company, takes = company_pairs(court)
@@ -105,6 +111,17 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     out = out.copy() if out is probabilities else out
     out[added] = threshold
     return out
+
+
+_INSTITUTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def _institutions(court: sm.CourtFeatures) -> np.ndarray:
+    """The rows of ``court`` that are a named institution
+    (:func:`rulings_anon.analyzer.name_parts.named_institution`); computed once per court."""
+    if id(court) not in _INSTITUTIONS:
+        _INSTITUTIONS[id(court)] = (court, parts.named_institutions(court.words))
+    return _INSTITUTIONS[id(court)][1]
 
 
 _FULL: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
