@@ -79,6 +79,18 @@ def test_placeholder_surrogate_operator():
         replaced.text, replaced.span_dicts())
 
 
+def test_placeholder_surrogate_keeps_a_companys_words_and_a_lost_space():
+    """The period of "T." before the rest of a company's name ends no sentence, and a word glued to
+    a placeholder's period (a space the court lost) is set apart from the surrogate."""
+    text = "Arbeitnehmer der T. Dienstleistungs GmbH. Herr K. Die GmbH zahlte an E.in Höhe von 5 Euro."
+    spans = [Span(17, 19, type="company"), Span(47, 49, type="person"), Span(69, 71, type="person")]
+    table = ReplacementTable(SurrogateGenerator(5).for_document("doc-7"))
+    replaced = replace(text, spans, PlaceholderSurrogate(table))
+    assert replaced.text == ("Arbeitnehmer der Trommler Dienstleistungs GmbH. Herr Kühnert. Die GmbH zahlte an "
+                             "Eigenwillig in Höhe von 5 Euro.")
+    assert [replaced.text[s.start:s.end] for s in replaced.spans] == ["Trommler", "Kühnert", "Eigenwillig"]
+
+
 def test_pseudonymize_record_moves_entities():
     record = {"id": "ler-x-1", "text": ANONYMIZED, "spans": [s.to_dict() for s in PLACEHOLDERS],
               "entities": [{"start": 4, "end": 13, "type": "PER"}, {"start": 41, "end": 60, "type": "UN"}]}

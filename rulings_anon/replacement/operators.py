@@ -158,8 +158,12 @@ class CategoryTag(Operator):
         return Piece(span.start, span.end, tag, Span(0, len(tag), type=kind))
 
 
-_LEGAL_WORD = re.compile(r"\s*(?:" + "|".join(re.escape(f) for f in sorted(LEGAL_FORMS, key=len, reverse=True)
-                                                  if f[0].isalpha()) + r")\b")
+# a legal form after the placeholder, up to four words of the company's name between, capitalized or
+# "und" ("T. Dienstleistungs GmbH", "M. Bau und Handels GmbH"), none an article that starts a sentence ("gegen K. Die GmbH zahlte")
+_LEGAL_WORD = re.compile(r"(?:[^\S\n]+(?:und\b|&|(?!(?:Die|Der|Das|Den|Dem|Des|Ein|Eine|Einer|Eines|Einem|Einen)\b)"
+                         r"[A-ZÄÖÜ][\w&-]*)){0,4}[^\S\n]*(?:"
+                         + "|".join(re.escape(f) for f in sorted(LEGAL_FORMS, key=len, reverse=True) if f[0].isalpha())
+                         + r")\b")
 
 
 def ends_sentence(text: str, end: int) -> bool:
@@ -183,7 +187,8 @@ def sensitive_part(value: str, kind: str) -> tuple[int, int]:
 
 class PlaceholderSurrogate(Operator):
     """A court's placeholder -> a realistic surrogate of its type from ``table`` (the same
-    placeholder of a type gets the same value); a placeholder's sentence-ending period is kept."""
+    placeholder of a type gets the same value); a placeholder's sentence-ending period is kept, and a
+    word glued to the placeholder's period gets a space ("E.in Höhe" -> "Egli in Höhe")."""
 
     name = "placeholder_surrogate"
     strict = True
@@ -195,6 +200,8 @@ class PlaceholderSurrogate(Operator):
         placeholder = text[span.start:span.end]
         value = self.table.replacement(placeholder, span.type, text[max(0, span.start - 60):span.start])
         extra = "." if placeholder.endswith(".") and not value.endswith(".") and ends_sentence(text, span.end) else ""
+        if text[span.end:span.end + 1].isalpha() and not extra:  # "E.in Höhe" (a space lost): "Egli in Höhe"
+            extra = " "
         kind = canonical_type(span.type)
         lead, trail = sensitive_part(value, kind)
         return Piece(span.start, span.end, value, Span(lead, trail, type=kind), extra)
