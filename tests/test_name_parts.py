@@ -92,6 +92,7 @@ def test_a_companys_name_before_its_legal_form_is_decided_whole(default):
                                     (76, 106, "Denk Pirker Taucher Strohmayer")]
     assert spans(default, "Die Firma Wimmer Logistik GmbH zahlte nicht.") == [(10, 16, "Wimmer")]
     assert spans(default, "Die Firma Erste Wimmer Logistik GmbH zahlte nicht.") == [(16, 22, "Wimmer")]
+    assert spans(default, "Die Firma Wimmer Dienstleistungs GmbH zahlte nicht.") == [(10, 16, "Wimmer")]
 
 
 def test_a_name_hyphenated_to_an_institution_is_a_name(default):

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.document import WORD_PUNCTUATION, Element
-from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, load_lexicon, lookup
+from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, load_lexicon, lookup
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
 # German and foreign first names and surnames; 80,000 capitalized words, 1,400 of them also nouns)
@@ -281,8 +281,13 @@ def run_pairs(run: np.ndarray, near: np.ndarray) -> np.ndarray:
 def takes_company_flag(word: str) -> bool:
     """Whether a word of a company's name is flagged with its flagged neighbours: a name part or a
     word the lexicon knows as no common noun ("Pirker", "Denk"), not a generic word the courts keep
-    ("Erste", "Holding", "Lebensversicherung") nor an acronym ("DRK")."""
-    return name_part(word) or not word.isupper() and not lookup(load_lexicon("de-nouns"), word) & COMMON_NOUN
+    ("Erste", "Holding", "Lebensversicherung"), nor one with the linking "s" of a compound
+    ("Dienstleistungs GmbH", "Verwaltungs GmbH"), nor an acronym ("DRK")."""
+    if name_part(word):
+        return True
+    lexicon = load_lexicon("de-nouns")
+    linking_s = word.endswith("s") and bool(lookup(lexicon, word[:-1]) & (COMMON_NOUN | COMPOUND))
+    return not word.isupper() and not lookup(lexicon, word) & COMMON_NOUN and not linking_s
 
 
 def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
