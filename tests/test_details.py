@@ -70,6 +70,11 @@ def texts(text: str, name: str) -> list[str]:
     # exhibits, driving-licence classes and file numbers are no roads
     ("road_number", "Anlage B 12; Klasse B und C1E; BVerwG, Beschluss vom 1.2.2019 - 4 B 12.19 -", []),
     ("road_number", "die B 12/19 und der B 12.19", []),
+    # once a ruling names a road, its short forms after a conjunction, an adjective, a bracket or a
+    # quote are roads too; not after a capitalized word, and not in a ruling that names no road
+    ("road_number", "an der B 12 oder ST 2045, der stark befahrenen B12, „St 2046 bei X“, Bundesstraße (B 16); "
+                    "Anlage B 13", ["12", "2045", "12", "2046", "16"]),
+    ("road_number", "Straßen wie B 12 oder ST 2045, „St 2046 bei X“", []),
     ("file_number", "Das Landratsamt lehnte mit Bescheid vom 3. April 2019 (Az.: 34-2011/1234-56) ab.",
      ["34-2011/1234-56"]),
     ("file_number", "im Ermittlungsverfahren der Staatsanwaltschaft, Az. 12 Js 345/19, vernommen", ["12 Js 345/19"]),
