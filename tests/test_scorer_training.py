@@ -48,7 +48,7 @@ def test_a_fixed_seed_gives_the_same_model_twice(two_runs):
     config = json.loads((folder / "first" / "config.json").read_text(encoding="utf-8"))
     assert config["courts"] == ["bag", "bfh", "bgh"] and config["grouped_by"] == "court"
     assert set(config["thresholds"]) == set(config["rules"]) == set(config["figures"])
-    assert config["default_rule"] == "f2recall" and config["recall_first_rule"] == "lowest96"
+    assert config["default_rule"] == "precision70" and config["recall_first_rule"] == "lowest96"
     figures = config["figures"]["lowest96"]
     assert set(figures["by_group"]) == {"bag", "bfh", "bgh"}
     assert all(recall >= 96.0 for recall, _ in figures["by_group"].values()) or \

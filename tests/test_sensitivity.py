@@ -554,6 +554,14 @@ def test_the_f_rules_take_the_threshold_of_the_best_mean_f_measure_and_weigh_rec
     near = [t for t in bench.GRID if mean_f(t, 2.0) >= best - bench.PLATEAU - 1e-12]
     low, high = bench.choose(validation, "f2recall"), bench.choose(validation, "f2plateau")
     assert (low, high) == (min(near), max(near)) and low <= chosen["f2"] <= high and low < high
+    # the precision rules: the lowest threshold whose mean precision reaches the floor
+    def mean_precision(t):
+        return np.mean([((probabilities >= t) & court.labels).sum() / max(1, (probabilities >= t).sum())
+                        for court, probabilities in validation.values()])
+
+    for rule, floor in (("precision65", 0.65), ("precision70", 0.70), ("precision80", 0.80)):
+        assert bench.choose(validation, rule) == min(t for t in bench.GRID if mean_precision(t) >= floor - 1e-12)
+    assert bench.choose(validation, "precision65") <= bench.choose(validation, "precision80")
 
 
 def test_thresholds_are_chosen_for_the_decision_score_makes_a_flagged_name_spread_through_its_document():

@@ -15,7 +15,7 @@ from rulings_anon.cli import Command
 # imports no model code (tests/test_scorer_training.py checks they agree)
 DEFAULT_ROUNDS = 250
 DEFAULT_BOOSTERS = 3
-DEFAULT_RULE, RECALL_FIRST_RULE = "f2recall", "lowest96"  # threshold_rules' defaults
+DEFAULT_RULE, RECALL_FIRST_RULE = "precision70", "lowest96"  # threshold_rules' defaults
 DEFAULT_GOLD_WEIGHT = 5.0  # scorer_training.GOLD_WEIGHT
 # what a model folder of this command holds besides its booster files (model-N.txt)
 MODEL_FILES = {"config.json", "model.txt", "tables.json.gz", "background.json.gz", "cache"}
