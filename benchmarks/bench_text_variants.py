@@ -98,7 +98,7 @@ def speed(analyzer: Analyzer, texts: list[str], repeat: int) -> dict:
     times = {"with normalization": [], "without": []}
     original = normalization.normalize
     functions = {"with normalization": original,
-                 "without": lambda text, known=None: normalization.Normalized(text, text)}
+                 "without": lambda text, known=None, cues=None: normalization.Normalized(text, text)}
     for _ in range(repeat):  # alternating, so that a change of the machine's load hits both alike
         for label, function in functions.items():
             normalization.normalize = function

@@ -29,7 +29,7 @@ _ARTICLE_BEFORE = re.compile(
     rf"(?<![\w-])(?:der|die|zur|an{_SPACE}der|entlang{_SPACE}der|neben{_SPACE}der|über{_SPACE}die){_SPACE}+$")
 # what may stand before a short form in a ruling that names roads: a lower-case word, a bracket or a
 # quote (not a capitalized word: "Anlage B 12", "Klasse B 1")
-_OTHER_BEFORE = re.compile(rf"(?:(?<![\w-])[a-zäöüß]+[,;]?{_SPACE}+|[(„\"“‚]{_SPACE}*|Bundesstraße{_SPACE}*\(|straße{_SPACE}*\()$")
+_OTHER_BEFORE = re.compile(rf"(?:(?<![\w-])[a-zäöüß]+[,;]?{_SPACE}+|[(„\"“‚]{_SPACE}*)$")
 
 
 class RoadNumberRecognizer(Recognizer):
