@@ -35,11 +35,14 @@ def reviewed_docx(tmp_path_factory):
         spans = {}
         for span in state["spans"]:
             spans.setdefault(text[span["start"]:span["end"]], []).append(span)
-        # A name's parts are decided together: the suggestion is "Thomas Wimmer" whole; Jonas Brandl, named
-        # after a judge's role in the footer, is left to the model, which flags neither mention.
+        # A name's parts are decided together: the suggestion is "Thomas Wimmer" whole. Jonas Brandl is left
+        # to the model: the table's mention is no suggestion; the footer's, after a lower court's judge's
+        # role (courts anonymize such judges), lies near the threshold and is added where it is none.
         brandl = [at for at in range(len(text)) if text.startswith("Jonas Brandl", at)]
         assert [s["start"] for s in spans["Thomas Wimmer"]] == [text.index("Thomas Wimmer")]
-        assert len(brandl) == 2 and "Jonas Brandl" not in spans and "Brandl" not in spans
+        suggested = [(s["start"], s["end"]) for found in spans.values() for s in found]
+        assert len(brandl) == 2 and not [a for a, b in suggested if a < brandl[0] + len("Jonas Brandl") and brandl[0] < b]
+        footer_suggested = (brandl[1], brandl[1] + len("Jonas Brandl")) in suggested
         accepted = []
         for value, found in spans.items():
             for span in found:
@@ -64,24 +67,25 @@ def reviewed_docx(tmp_path_factory):
         assert status == 200, answer
         edited = [text[s["start"]:s["end"]] for s in json.loads(answer)["spans"] if s["id"] == added[0]["id"]]
         assert edited == ["Jonas Brandl"]
-        # the footer's mention: the reviewer selects the whole name
-        status, answer = client.post("/api/add", {"ruling": "urteil", "version": client.state("urteil")["version"],
-                                                  "start": brandl[1], "end": brandl[1] + len("Jonas Brandl"),
-                                                  "type": "person"})
-        assert status == 200, answer
-        assert [(s["end"], s["state"]) for s in json.loads(answer)["spans"] if s["start"] == brandl[1]] == [
+        # the footer's mention: accepted above where suggested, else the reviewer selects the whole name
+        if not footer_suggested:
+            status, answer = client.post("/api/add", {"ruling": "urteil", "version": client.state("urteil")["version"],
+                                                      "start": brandl[1], "end": brandl[1] + len("Jonas Brandl"),
+                                                      "type": "person"})
+            assert status == 200, answer
+        assert [(s["end"], s["state"]) for s in client.state("urteil")["spans"] if s["start"] == brandl[1]] == [
             (brandl[1] + len("Jonas Brandl"), "accepted")]
         accepted.append("Jonas Brandl")
         status, answer = client.post("/api/export", {"operator": "placeholder"})
         assert status == 200, answer
     export = folder / "state" / "batch.review-export"
-    return folder, source, export, json.loads(answer), sorted(set(accepted))
+    return folder, source, export, json.loads(answer), sorted(set(accepted)), footer_suggested
 
 
 def test_a_reviewed_docx_is_exported_as_a_docx_without_any_accepted_or_added_name(reviewed_docx):
     import docx
 
-    _, _, export, summary, accepted = reviewed_docx
+    _, _, export, summary, accepted, footer_suggested = reviewed_docx
     assert summary["documents"] == {"urteil": "documents/urteil.docx"}
     written = export / "documents" / "urteil.docx"
     assert oct(written.stat().st_mode & 0o777) == "0o600"
@@ -92,15 +96,17 @@ def test_a_reviewed_docx_is_exported_as_a_docx_without_any_accepted_or_added_nam
     paragraphs = [p.text for p in docx.Document(written).paragraphs]
     assert "In dem Rechtsstreit des T. W., ..., 86551 Aichach, Kläger," in paragraphs  # Aichach was rejected
     assert any(p.endswith("Die Klage des Herrn W. wird abgewiesen.") for p in paragraphs)
-    assert "J. B." in parts["word/footer1.xml"]
+    # the name added as a person's is written by its initials, the model's suggestion of an unknown type as "..."
+    placeholder = "..." if footer_suggested else "J. B."
+    assert f"Richter am Landgericht {placeholder}<" in parts["word/footer1.xml"]
     record = json.loads((export / "anonymized.jsonl").read_text())
-    assert "Richter am Landgericht J. B." in record["text"] and "Aichach" in record["text"]
+    assert f"Richter am Landgericht {placeholder}" in record["text"] and "Aichach" in record["text"]
 
 
 def test_a_source_changed_since_the_review_is_refused_in_one_line(reviewed_docx):
     import docx
 
-    folder, source, _, _, _ = reviewed_docx
+    folder, source, *_ = reviewed_docx
     changed = docx.Document(source)
     changed.add_paragraph("Nachtrag.")
     changed.save(source)
