@@ -63,6 +63,20 @@ def test_initial_flagged_with_its_surname(recall_first):
     assert spans(recall_first, "Die Beklagte, Frau U. Koch, bestreitet dies.") == [(19, 26, "U. Koch")]
 
 
+def test_a_names_parts_give_its_type_and_its_placeholder(default):
+    """A first name and a surname decided together are a person's name, so the court's placeholder is
+    their initials ("des T. W.", not "des ..."); a place's words a place; a company's words are left to
+    their legal form."""
+    from rulings_anon.engine import apply_operator
+
+    text = "In dem Rechtsstreit des Thomas Wimmer gegen die Beklagte aus Sankt Valentin."
+    found = default.analyze(text)
+    assert [(s.text, s.type) for s in found] == [("Thomas Wimmer", "person"), ("Sankt Valentin", "place")]
+    assert apply_operator(text, found) == "In dem Rechtsstreit des T. W. gegen die Beklagte aus ...."
+    company = default.analyze("Der Kläger war bei der Denk Pirker Taucher Strohmayer GmbH beschäftigt.")
+    assert [(s.text, s.type) for s in company] == [("Denk Pirker Taucher Strohmayer", None)]
+
+
 def test_an_initial_and_a_surname_are_no_full_name_alone():
     """Initials lie in the first names' branch, but "J. Schmidt" is as often a cited author as a
     party: a written-out first name makes a full name of its own, an initial only after a salutation."""

@@ -197,9 +197,9 @@ def _name_parts(text: str, elements: Sequence[Element], units: list[_Unit], cert
         for i in unit.elements:
             scores[i] = max(scores.get(i, 0.0), unit.score)
     added = []
-    for i, score in neighbour_scores(text, elements, scores, certain, threshold).items():
+    for i, (score, kind) in neighbour_scores(text, elements, scores, certain, threshold).items():
         s, e = core(text, elements[i].start, elements[i].end)
-        added.append(_Unit(s, e, [i], score, NAME_PART_SOURCE))
+        added.append(_Unit(s, e, [i], score, NAME_PART_SOURCE, kind))
     return added
 
 

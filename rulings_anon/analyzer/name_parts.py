@@ -396,11 +396,14 @@ def common_noun_after_article(word: str, previous: str | None, next_word: str | 
 
 
 def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, float],
-                     certain: np.ndarray | None = None, threshold: float = 0.0) -> dict[int, float]:
+                     certain: np.ndarray | None = None,
+                     threshold: float = 0.0) -> dict[int, tuple[float, str | None]]:
     """The elements a flagged name part flags beside it (:func:`name_part_flags`), each with the
-    best score of the flagged elements (``scores``: element index -> score) of its name; not
-    those whose probability in ``certain`` is 0 (a public name). With :data:`FULL_NAMES` a first
-    name and a surname side by side are flagged at ``threshold`` too, and so is a
+    best score of the flagged elements (``scores``: element index -> score) of its name and the
+    type its name gives it: "person" for a person's name ("Thomas Wimmer"), "place" for a place's
+    ("Ybbs an der Donau"), None for a company's (its legal form types it) or a named institution;
+    not those whose probability in ``certain`` is 0 (a public name). With :data:`FULL_NAMES` a
+    first name and a surname side by side are flagged at ``threshold`` too, and so is a
     :func:`named_institution` under it (with ``certain``)."""
     if not scores and not FULL_NAMES:
         return {}
@@ -424,7 +427,9 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
         return {}
     flagged = np.zeros(len(elements), bool)
     flagged[list(scores)] = True
-    pairs = np.concatenate([pairs, place_pairs(text, elements, words)])
+    persons = pairs
+    places = place_pairs(text, elements, words)
+    pairs = np.concatenate([pairs, places])
     company = company_pairs(text, elements, words)
 
     def takes() -> np.ndarray:
@@ -444,7 +449,9 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
             for source, target in ((a, b), (b, a)):
                 if source in best and target in reached:
                     best[target] = max(best.get(target, 0.0), best[source])
-    return {i: best[i] for i in reached if i in best}
+    kinds = {**dict.fromkeys(persons.ravel().tolist(), "person"), **dict.fromkeys(places.ravel().tolist(), "place"),
+             **dict.fromkeys(company.ravel().tolist())}
+    return {i: (best[i], kinds.get(i)) for i in reached if i in best}
 
 
 def without_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
