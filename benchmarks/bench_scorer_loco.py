@@ -76,7 +76,7 @@ from rulings_anon.analyzer.decision_metrics import (
     precision_at_recall,
 )
 from rulings_anon.analyzer.name_parts_rows import RULES as DECISION_RULES
-from rulings_anon.evaluation.testset import gold_records
+from rulings_anon.evaluation.testset import apply_checked, gold_records
 from rulings_anon.jsonl import read_jsonl
 from rulings_anon.preprocessing.detector_validation import bundled_checked_labels
 
@@ -207,6 +207,9 @@ def main(argv=None) -> int:
                         help="the left-out court's surrogates drawn with each seed, all measured as one court "
                              "(default 0; one court's figure moves by several points with the names drawn for "
                              "a placeholder it repeats: judge a choice on three)")
+    parser.add_argument("--train-checked", action="store_true",
+                        help="also learn from placeholders corrected by the hand-checked labels (every court's, the "
+                             "left-out court's only in its own measurement)")
     parser.add_argument("--checked", action="store_true",
                         help="measure the left-out court against its placeholders corrected by the hand-checked "
                              "labels (rulings_anon/data/checked/; a letter the court used as a label is no name)")
@@ -244,6 +247,9 @@ def main(argv=None) -> int:
     args.cache.mkdir(parents=True, exist_ok=True)
     left_out = [c for c in args.courts.split(",") if c]
     anonymized = {c: anonymized_records(c) for c in COURTS}
+    if args.train_checked:  # every court's placeholders corrected by its hand-checked labels, to learn from
+        labels = bundled_checked_labels(list(COURTS))
+        anonymized = {c: [apply_checked(r, labels) for r in records] for c, records in anonymized.items()}
     # the training courts' features as train-scorer computes its groups' (and caches them alike)
     train = st.group_features(anonymized, st.FeatureCache(args.cache), seed=0, draws=args.draws)
     seeds = [int(x) for x in args.test_seeds.split(",") if x]

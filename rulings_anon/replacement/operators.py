@@ -159,7 +159,8 @@ class CategoryTag(Operator):
 
 
 # a legal form after the placeholder, up to four words of the company's name between, capitalized or
-# "und" ("T. Dienstleistungs GmbH", "M. Bau und Handels GmbH"), none an article that starts a sentence ("gegen K. Die GmbH zahlte")
+# "und" ("T. Dienstleistungs GmbH", "M. Bau und Handels GmbH"), none an article that starts a
+# sentence ("gegen K. Die GmbH zahlte")
 _LEGAL_WORD = re.compile(r"(?:[^\S\n]+(?:und\b|&|(?!(?:Die|Der|Das|Den|Dem|Des|Ein|Eine|Einer|Eines|Einem|Einen)\b)"
                          r"[A-ZÄÖÜ][\w&-]*)){0,4}[^\S\n]*(?:"
                          + "|".join(re.escape(f) for f in sorted(LEGAL_FORMS, key=len, reverse=True) if f[0].isalpha())
@@ -200,7 +201,7 @@ class PlaceholderSurrogate(Operator):
         placeholder = text[span.start:span.end]
         value = self.table.replacement(placeholder, span.type, text[max(0, span.start - 60):span.start])
         extra = "." if placeholder.endswith(".") and not value.endswith(".") and ends_sentence(text, span.end) else ""
-        if text[span.end:span.end + 1].isalpha() and not extra:  # "E.in Höhe" (a space lost): "Egli in Höhe"
+        if placeholder.endswith(".") and text[span.end:span.end + 1].isalpha():  # "E.in Höhe": a space lost
             extra = " "
         kind = canonical_type(span.type)
         lead, trail = sensitive_part(value, kind)
