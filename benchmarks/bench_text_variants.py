@@ -8,6 +8,9 @@ word in capitals, letter-spaced, or hyphenated across a line break. Every varian
 character by character, so each clean element has its place in the variant; it counts as found
 when one span of the variant covers it. The rulings: the fictitious ones of
 ``tests/test_text_as_it_arrives.py`` and any JSONL of rulings (``--rulings``, e.g. 40 BSG rulings).
+Where those rulings carry gold ``spans`` (a test set of ``build-testset``), the clean text's
+flags inside a gold span are also counted apart: a variant that loses one of them leaks a name,
+one that loses a false flag of the clean text leaks nothing.
 
 The speed: the same analyzer over the clean rulings with the normalization and with it switched
 off (elements per second, best of ``--repeat``), and the normalization alone.
@@ -80,17 +83,24 @@ KINDS = ["nfd", "crlf", "capitals", "letter-spaced", "hyphenated"] + [
     f"{m}-{where}" for m in MARKS for where in ("inside", "beside")]
 
 
-def found_share(analyzer: Analyzer, texts: list[str], clean: list[list], kind: str) -> tuple[int, int, int]:
-    """(elements found, elements, rulings with every element found) over ``texts`` for ``kind``."""
+def found_share(analyzer: Analyzer, texts: list[str], clean: list[list], kind: str,
+                gold: list[list[tuple[int, int]]] | None = None) -> tuple[int, ...]:
+    """(elements found, elements, rulings with every element found) over ``texts`` for ``kind``;
+    with ``gold`` spans per ruling also (found, elements) of the clean text's true flags, the
+    elements inside a gold span (the clean text's false flags are no name a variant could leak)."""
     made = [variant(t, s, kind) for t, s in zip(texts, clean, strict=True)]
     scored = analyzer.analyze_batch([m[0] for m in made])
-    found = total = whole = 0
-    for text, spans, (_, starts, ends), got in zip(texts, clean, made, scored, strict=True):
+    found = total = whole = found_true = total_true = 0
+    for k, (text, spans, (_, starts, ends), got) in enumerate(zip(texts, clean, made, scored, strict=True)):
         elements = [(s.start + a, s.start + b) for s in spans for a, b in
                     ((m.start(), m.end()) for m in re.finditer(r"\S+", text[s.start:s.end]))]
-        hits = sum(any(g.start <= starts[a] and g.end >= ends[b - 1] for g in got) for a, b in elements)
-        found, total, whole = found + hits, total + len(elements), whole + (hits == len(elements))
-    return found, total, whole
+        hit = [any(g.start <= starts[a] and g.end >= ends[b - 1] for g in got) for a, b in elements]
+        found, total, whole = found + sum(hit), total + len(elements), whole + all(hit)
+        if gold is not None:
+            true = [any(a < e and s < b for s, e in gold[k]) for a, b in elements]
+            found_true += sum(h for h, t in zip(hit, true, strict=True) if t)
+            total_true += sum(true)
+    return (found, total, whole) + ((found_true, total_true) if gold is not None else ())
 
 
 def speed(analyzer: Analyzer, texts: list[str], repeat: int) -> dict:
@@ -123,19 +133,26 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     analyzer = Analyzer()
-    sets = {"fictitious": list(RULINGS.values())}
+    sets = {"fictitious": (list(RULINGS.values()), None)}
     if args.rulings:
         with open(args.rulings, encoding="utf-8") as handle:
-            sets[args.rulings.stem] = [json.loads(line)["text"] for line in handle if line.strip()]
+            records = [json.loads(line) for line in handle if line.strip()]
+        gold = [[(s["start"], s["end"]) for s in r["spans"]] for r in records] \
+            if all(isinstance(r.get("spans"), list) for r in records) else None
+        sets[args.rulings.stem] = ([r["text"] for r in records], gold)
     figures = {}
-    for name, texts in sets.items():
+    for name, (texts, gold) in sets.items():
         clean = analyzer.analyze_batch(texts)
-        rows = {kind: found_share(analyzer, texts, clean, kind) for kind in KINDS}
+        rows = {kind: found_share(analyzer, texts, clean, kind, gold) for kind in KINDS}
         figures[name] = {"rulings": len(texts), "variants": rows, "speed": speed(analyzer, texts, args.repeat)}
-        print(f"{name}: {len(texts)} rulings, {rows['nfd'][1]} sensitive elements in the clean text")
-        print(f"  {'variant':<16} {'found':>12} {'rulings whole':>14}")
-        for kind, (hit, total, whole) in rows.items():
-            print(f"  {kind:<16} {hit:>5}/{total:<5} {100 * hit / max(total, 1):5.1f}% {whole:>5}/{len(texts)}")
+        print(f"{name}: {len(texts)} rulings, {rows['nfd'][1]} sensitive elements in the clean text"
+              + (f", {rows['nfd'][4]} of them inside a gold span" if gold is not None else ""))
+        print(f"  {'variant':<16} {'found':>12} {'rulings whole':>14}" + ("  true flags found" if gold else ""))
+        for kind, (hit, total, whole, *true) in rows.items():
+            line = f"  {kind:<16} {hit:>5}/{total:<5} {100 * hit / max(total, 1):5.1f}% {whole:>5}/{len(texts)}"
+            if true:
+                line += f"  {true[0]:>5}/{true[1]:<5} {100 * true[0] / max(true[1], 1):5.1f}%"
+            print(line)
         for label, rate in figures[name]["speed"]["elements_per_second"].items():
             print(f"  speed {label:<20} {rate:>10,.0f} elements/s")
     if args.json:

@@ -186,7 +186,7 @@ def name_cues():
 
     affixes = _affixes()
     before = frozenset().union(*(affixes[k] for k in ("salutations", "academic_titles", "prefixes", "judge_roles")))
-    return NameCues(before, first_name, name_part)
+    return NameCues(before, first_name, name_part, affixes["legal_forms"])
 
 
 def _known_word(word: str) -> bool:

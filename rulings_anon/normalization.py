@@ -41,7 +41,9 @@ _HYPHEN_BREAK = re.compile(r"-[ \t]*\n[ \t]*(?=[a-zäöüß])")
 _LETTER_SPACED = re.compile(r" [^\W\d_](?: [^\W\d_])+(?!\w)")
 # A word of four or more capitals (Latin letters, German and Latin Extended-A ones included).
 _CAPITALS = re.compile(r"[A-ZÀ-ÖØ-Þ\u0100-\u017f][A-ZÀ-ÖØ-Þß\u0100-\u017f]{3,}(?!\w)")
-_NAME_GAP = re.compile(r" (?:(?:an|am|bei|de|der|im|ob|van|von|vom|zu|zum|zur)(?: der| dem| den)? )?")
+_NAME_GAP = re.compile(r" (?:(?:an|am|bei|de|der|im|ob|van|von|vom|zu|zum|zur)(?: der| dem| den)? )?|-")
+# Two names joined by a conjunction ("PILZ und ANDERL"): a name beside one takes its case.
+_NAMES_GAP = re.compile(r" (?:und|oder|sowie) ")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _TERM = re.compile(r"[„“\"‚‘'«»]([^\W\d_]+)[“”\"‘’'«»]|\((?:\d+ )?([^\W\d_]+)\)")
 _TRANSPARENT = frozenset(("", "und", "oder", "bzw", "sowie", "/", "<", ">"))
@@ -181,9 +183,16 @@ def _capitals(text: str, known: Callable[[str], bool] | None,
     unknown = {w: _unknown(w, known) and _readable(w, _JOINED_CONSONANT_RUN) and w not in terms
                for w in decided if not decided[w]}
 
+    def beside_a_name(m) -> bool:
+        return known is not None and cues is not None and readable[m.group()] and _beside_a_name(text, m, known, cues)
+
+    # a name its place showed once ("der HAMMER AG", "Herr WIMMER") is that name in the ruling's
+    # other lines of small letters too ("bei HAMMER"), not in a heading
+    named = {m.group() for m in words if not decided[m.group()] and beside_a_name(m)}
+
     def by_context(m) -> bool:  # where this occurrence stands, for a word not decided as a whole
-        return known is not None and (cues is not None and readable[m.group()] and _beside_a_name(text, m, known, cues)
-                                      or unknown[m.group()] and not _beside_capitals(text, m, decided)
+        return known is not None and (m.group() in named and (beside_a_name(m) or _among_small(text, m))
+                                      or unknown[m.group()] and not _beside_capitals(text, m, decided, known)
                                       and _among_small(text, m))
 
     first = [decided[m.group()] or (_cased(m.group()) if by_context(m) else None) for m in words]
@@ -211,12 +220,16 @@ class NameCues:
     before_names: frozenset[str]
     first_name: Callable[[str], bool]
     name_part: Callable[[str], bool]
+    # the first words of the legal forms ("GmbH", "AG", "KG"): a word in capitals before one is a
+    # company's name ("die HAMMER AG")
+    legal_forms: frozenset[str] = frozenset()
 
 
 def _beside_a_name(text: str, word, known: Callable[[str], bool], cues: NameCues) -> bool:
-    """Whether a word in capitals stands where a person's name stands: after a salutation, a title or a
-    role ("Herr SCHMIDT", "Dr. KELLER", "Zeugin MAIER"), after a first name ("Sabine HOFFMANN"), or as
-    a cited author beside another ("Frehse in JANSEN", "EMMERICH in Staudinger")."""
+    """Whether a word in capitals stands where a name stands: after a salutation, a title or a role
+    ("Herr SCHMIDT", "Dr. KELLER", "Zeugin MAIER"), after a first name ("Sabine HOFFMANN"), as a
+    cited author beside another ("Frehse in JANSEN", "EMMERICH in Staudinger"), or right before a
+    legal form ("der HAMMER AG")."""
     first_name, name_part = cues.first_name, cues.name_part
     before = text[max(0, word.start() - _NEAR):word.start()].split()
     after = text[word.end():word.end() + _NEAR].split()
@@ -225,6 +238,8 @@ def _beside_a_name(text: str, word, known: Callable[[str], bool], cues: NameCues
     previous = before[-1] if before else ""
     if previous in cues.before_names:
         return True
+    if after and after[0].rstrip(_PUNCTUATION) in cues.legal_forms and text[word.end():word.end() + 1] == " ":
+        return True  # "der HAMMER AG", "die VOGEL GmbH"
     if previous[:1].isupper() and not previous.isupper() and first_name(previous):
         return known(_cased(word.group())) or len(word.group()) >= _UNKNOWN_LENGTH  # not "Lilly ICOS LLC"
     if previous == "in" and len(before) > 1 and name_part(before[-2].strip(_PUNCTUATION)):
@@ -239,11 +254,18 @@ def _terms(text: str) -> set[str]:
     return {m.group(1) or m.group(2) for m in _TERM.finditer(text)}
 
 
-def _beside_capitals(text: str, word, decided: dict[str, str | None]) -> bool:
+def _beside_capitals(text: str, word, decided: dict[str, str | None],
+                     known: Callable[[str], bool] | None = None) -> bool:
     """Whether the word before or after ``word`` (past "und", "oder", "/", "<", ">") is in capitals
-    and no name: a row of abbreviations or a title ("UNICE, CEEP und EGB", "PAVIS PROMA")."""
+    and no name: a row of abbreviations or a title ("UNICE, CEEP und EGB", "PAVIS PROMA"). A common
+    noun joined to it by a hyphen is none ("DORNER-GRUPPE", "AMMANN-FONDS"; "EGB-UNICE" is)."""
     before = text[max(0, word.start() - _NEAR):word.start()].split()
     after = text[word.end():word.end() + _NEAR].split()
+    if known is not None:
+        if before and text[word.start() - 1:word.start()] == "-" and _noun_in_capitals(before[-1], known):
+            before.pop()
+        if after and text[word.end():word.end() + 1] == "-" and _noun_in_capitals(after[0], known):
+            after.pop(0)
     for tokens in (reversed(before), after):
         for token in tokens:
             token = token.strip(_PUNCTUATION)
@@ -253,6 +275,13 @@ def _beside_capitals(text: str, word, decided: dict[str, str | None]) -> bool:
                 return True
             break
     return False
+
+
+def _noun_in_capitals(token: str, known: Callable[[str], bool]) -> bool:
+    """Whether a hyphen's other part (``token``, the hyphen at its end or start) is a word in
+    capitals the vocabulary knows in a name's case ("-GRUPPE"), not an acronym ("EGB-")."""
+    part = token.strip(_PUNCTUATION + "-").split("-")[0 if token.startswith("-") else -1]
+    return _readable(part) and known(_cased(part))
 
 
 def _among_small(text: str, word) -> bool:
@@ -270,8 +299,10 @@ def _among_small(text: str, word) -> bool:
 
 
 def _adjacent(text: str, first, second) -> bool:
-    """Two words of one name: a space apart, or a name's particle ("NEUBURG an der DONAU")."""
-    return _NAME_GAP.fullmatch(text, first.end(), second.start()) is not None
+    """Two words of one name: a space or a hyphen apart, or a name's particle ("NEUBURG an der
+    DONAU", "DORNER-GRUPPE"); or two names joined by a conjunction ("PILZ und ANDERL")."""
+    return (_NAME_GAP.fullmatch(text, first.end(), second.start()) is not None
+            or _NAMES_GAP.fullmatch(text, first.end(), second.start()) is not None)
 
 
 def _readable(word: str, consonants: re.Pattern = _CONSONANT_RUN) -> bool:
@@ -285,7 +316,7 @@ def _cased(word: str) -> str:
 def _name_case(word: str, written: set[str], known: Callable[[str], bool] | None) -> str | None:
     """``word`` in a name's case where that is safe (see :func:`normalize`), else None; ``written``
     holds the document's words."""
-    if not _readable(word):
+    if not _readable(word, _JOINED_CONSONANT_RUN):  # two syllables may meet: "ALLENTSTEIG"
         return None
     cased = _cased(word)
     if cased in written:

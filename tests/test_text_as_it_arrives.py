@@ -113,6 +113,10 @@ NAMES_IN_CAPITALS = {
     "salutation": ("Der Kläger ist seit 2011 als Lagerist beschäftigt. Mit Schreiben vom 3. Mai 2019 kündigte die "
                    "Beklagte. Herr Schmidt erhob daraufhin Klage. Die Zeugin Keller bestätigte, dass Herr Schmidt "
                    "am Vortag krank gemeldet war.", "Schmidt|Keller"),
+    # a company's name that it knows in both ("Hammer", "HAMMER"), once before its legal form, once alone
+    "company": ("Der Kläger war seit 1998 bei der Hammer AG als Schlosser beschäftigt. Die Versorgungsordnung "
+                "sieht ein Ruhegeld für Mitarbeiter vor, die zehn Dienstjahre bei Hammer erfüllt haben. Die "
+                "Beklagte lehnte die Zahlung ab.", "Hammer"),
 }
 
 
@@ -141,6 +145,15 @@ def test_acronyms_terms_and_rows_of_capitals_keep_them():
     assert normalize("Die Klägerin legte Berichte der Praxis OBERPRIELER vor.", _known_word, name_cues()).text \
         == "Die Klägerin legte Berichte der Praxis Oberprieler vor."
     assert normalize("PRAXIS OBERPRIELER UND KOLLEGEN", _known_word, name_cues()).text.split()[1] == "OBERPRIELER"
+    # before a legal form a word in capitals is a company's name, and its other mentions in sentences are
+    # too; an acronym before one keeps its capitals, and so does a heading
+    assert normalize("Bei der VOGEL GmbH und der BMW AG galt: VOGEL zahlte nicht.", _known_word,
+                     name_cues()).text == "Bei der Vogel GmbH und der BMW AG galt: Vogel zahlte nicht."
+    assert normalize("VOGEL\n\nDie VOGEL GmbH zahlte nicht, obwohl sie es zusagte.", _known_word,
+                     name_cues()).text == "VOGEL\n\nDie Vogel GmbH zahlte nicht, obwohl sie es zusagte."
+    # a place the vocabulary knows in a name's case, two syllables meeting in four consonants
+    assert normalize("Sie unterrichtet in ALLENTSTEIG Spanisch.", _known_word, name_cues()).text \
+        == "Sie unterrichtet in Allentsteig Spanisch."
 
 
 def test_a_span_never_ends_inside_a_letter():
