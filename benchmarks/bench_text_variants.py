@@ -15,7 +15,10 @@ one that loses a false flag of the clean text leaks nothing.
 The speed: the same analyzer over the clean rulings with the normalization and with it switched
 off (elements per second, best of ``--repeat``), and the normalization alone.
 
-Run: ``.venv/bin/python benchmarks/bench_text_variants.py --rulings /tmp/bsg40.jsonl``
+Run (a gold set with surrogate names, so that the clean text's flags hold names):
+
+    rulings-anon build-testset rulings_anon/data/ler/bsg.jsonl.gz --names foreign --limit 40 --out bsg40-gold.jsonl
+    .venv/bin/python benchmarks/bench_text_variants.py --rulings bsg40-gold.jsonl
 """
 
 from __future__ import annotations
