@@ -151,6 +151,10 @@ def test_acronyms_terms_and_rows_of_capitals_keep_them():
                      name_cues()).text == "Bei der Vogel GmbH und der BMW AG galt: Vogel zahlte nicht."
     assert normalize("VOGEL\n\nDie VOGEL GmbH zahlte nicht, obwohl sie es zusagte.", _known_word,
                      name_cues()).text == "VOGEL\n\nDie Vogel GmbH zahlte nicht, obwohl sie es zusagte."
+    # after a preposition a word the vocabulary knows in a name's case is a place's or a person's name;
+    # an acronym it knows only in capitals is none
+    assert normalize("Er hat sein Büro in FREIBURG, wie BGH in GRUR 2011, 610 zeigt.", _known_word,
+                     name_cues()).text == "Er hat sein Büro in Freiburg, wie BGH in GRUR 2011, 610 zeigt."
     # a place the vocabulary knows in a name's case, two syllables meeting in four consonants
     assert normalize("Sie unterrichtet in ALLENTSTEIG Spanisch.", _known_word, name_cues()).text \
         == "Sie unterrichtet in Allentsteig Spanisch."
