@@ -226,6 +226,20 @@ def test_when_a_capitalized_abbreviation_has_its_period_then_it_is_marked():
     assert "Abb" in sf.abbreviations() and "Nr" in sf.abbreviations() and "Müller" not in sf.abbreviations()
 
 
+def test_when_a_word_is_shaped_like_an_abbreviation_then_it_is_marked_and_never_flagged():
+    """No vowel, or a part without one after an inner capital: an abbreviation, not a name; an acronym
+    in capitals and a hyphenated company name are left to the model."""
+    text = ("Nach VergGr IVb BAT und der Brfg des Klägers zahlte die BKKn, so Herr McLean von der MKS GmbH "
+            "und der Meyer-GmbH.")
+    rows = sf.document_features(text, sf.Tables())
+    marked = [rows.elements[i].text for r, i in enumerate(rows.candidates) if rows.rows[r, sf.COLUMN["abbreviation"]]]
+    assert marked == ["VergGr", "IVb", "Brfg", "BKKn,", "GmbH"]
+    from rulings_anon.engine import Analyzer
+
+    flagged = {s.text for s in Analyzer().analyze(text)}
+    assert not flagged & {"VergGr", "Brfg", "BKKn"} and "McLean" in flagged
+
+
 def test_when_a_parcel_word_is_abbreviated_then_it_is_marked_and_only_its_number_is_a_span():
     """State courts write "Fl.Nr. ..." and "Flst. ...": the word stays, the number goes."""
     text = "Der Kläger ist Eigentümer des Grundstücks Fl.Nr. 123/4 der Gemarkung Pullach; Flst. 78/2 grenzt an."

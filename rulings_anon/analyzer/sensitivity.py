@@ -51,7 +51,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulings_anon.analyzer.common_words import abbreviations
+from rulings_anon.analyzer.common_words import abbreviation_shaped, abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.analyzer.public_names import IN_WORDS, JOURNAL, NAME_PARTICLES, public_names
@@ -428,9 +428,10 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     period = np.fromiter((raw[i].rstrip(WORD_PUNCTUATION).endswith(".") for i in candidates), bool, len(candidates))
     rows[:, COLUMN["period_after"]] = period & (rows[:, COLUMN["initial"]] == 0)
     listed = abbreviations()
-    rows[:, COLUMN["abbreviation"]] = period & np.fromiter(
+    rows[:, COLUMN["abbreviation"]] = (period & np.fromiter(
         (w.rstrip(".") in listed or bool(PARCEL_ABBREVIATION.match(raw[i].strip(WORD_PUNCTUATION)))
-         for w, i in zip(cand_words, candidates, strict=True)), bool, len(candidates))
+         for w, i in zip(cand_words, candidates, strict=True)), bool, len(candidates))) | np.fromiter(
+        (abbreviation_shaped(w) for w in cand_words), bool, len(candidates))
     rows[:, COLUMN["place_pop_pair"]] = [
         math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
         for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]
