@@ -35,7 +35,7 @@ _WORD_CHAR = re.compile(r"\w")
 _PUNCTUATION = ",.;:!?()[]{}\"'«»„“”‚‘’/"
 # A hyphen at the end of its line, the next line's leading blanks (one line break only: a blank line
 # ends a paragraph); :func:`joins_hyphenated` decides.
-_HYPHEN_BREAK = re.compile(r"-[ \t]*\n[ \t]*(?=[a-zäöüß])")
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\n[ \t]*(?=[^\W\d_])")
 # Single letters, one space apart, standing alone: "W i m m e r", "W i m m e r,"; the match leaves
 # out the first letter (a pattern led by a space is searched fast).
 _LETTER_SPACED = re.compile(r" [^\W\d_](?: [^\W\d_])+(?!\w)")

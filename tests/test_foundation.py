@@ -141,6 +141,9 @@ def test_paragraphs_join_lines_hyphens_and_drop_markers():
         "Tatbestand",
         "Der Kläger K. begehrt die Vergütung seiner Sach- und Rechtslage. Die EU-Richtlinie gilt.",
         "zweiter Punkt", "Das Urteil", "Aufzählung"]
+    # a small letter of any alphabet after the break joins the word ("Hél-" / "ène")
+    (paragraph,) = extract_paragraphs("Die Zeugin Hél-\nène S. und Ğül-\nşen T. sagten aus.")
+    assert paragraph.text == "Die Zeugin Hélène S. und Ğülşen T. sagten aus."
 
 
 def test_paragraph_offsets_map_every_character_back():

@@ -155,6 +155,8 @@ def test_acronyms_terms_and_rows_of_capitals_keep_them():
     # an acronym it knows only in capitals is none
     assert normalize("Er hat sein Büro in FREIBURG, wie BGH in GRUR 2011, 610 zeigt.", _known_word,
                      name_cues()).text == "Er hat sein Büro in Freiburg, wie BGH in GRUR 2011, 610 zeigt."
+    # a line-break hyphen before a small letter of any alphabet goes, before a capital it stays
+    assert normalize("von Hél-\nène Steinberger zur EU-\nRichtlinie").text == "von Hélène Steinberger zur EU-\nRichtlinie"
     # a place the vocabulary knows in a name's case, two syllables meeting in four consonants
     assert normalize("Sie unterrichtet in ALLENTSTEIG Spanisch.", _known_word, name_cues()).text \
         == "Sie unterrichtet in Allentsteig Spanisch."

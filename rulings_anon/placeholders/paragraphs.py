@@ -21,7 +21,6 @@ import re
 from rulings_anon.document import Paragraph
 from rulings_anon.hyphenation import HYPHEN_END as _HYPHEN_END
 from rulings_anon.hyphenation import KEEP_HYPHEN_WORDS as _KEEP_HYPHEN_WORDS
-from rulings_anon.hyphenation import LOWER_START as _LOWER_START
 
 # An enumeration or bullet at the start of a line: "1.", "12)", "a)", "aa)", "II.", "(3)",
 # "A.", "-", "•", "*". Roman numerals and single capital letters need a period; lower-case
@@ -133,7 +132,7 @@ def extract_paragraphs(text: str, remove_markers: bool = True) -> list[Paragraph
         content = line[lead:].rstrip()
         start = offset + lead
         if not current.empty():
-            if current.ends_with_hyphenated_word() and _LOWER_START.match(content) and not content.startswith(
+            if current.ends_with_hyphenated_word() and content[:1].islower() and not content.startswith(
                 _KEEP_HYPHEN_WORDS
             ):
                 current.drop_last_char()
