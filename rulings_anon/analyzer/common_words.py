@@ -101,8 +101,9 @@ def abbreviation_shaped(word: str) -> bool:
     """Whether ``word`` (a core word) is shaped like an abbreviation, not a name: letters without
     a vowel ("Brfg", "BKKn", "Rn."), or a capital inside it that starts a part without one
     ("VergGr", "SozR", "InWIS"; not "McLean"). Only a word of small and capital letters, no
-    acronym in capitals, no hyphen ("Meyer-GmbH" is a company's name), digit or quote. Names have vowels: of the 28,434 candidates of this shape in
-    the six LER courts' rulings with surrogate names, none is sensitive (but a "Dr." inside a gold span)."""
+    acronym in capitals, no hyphen ("Meyer-GmbH" is a company's name), digit or quote. Names have
+    vowels: of the 28,434 candidates of this shape in the six LER courts' rulings with surrogate
+    names, none is sensitive (but a "Dr." inside a gold span)."""
     if len(word) < 2 or not _LETTERS_ONLY.fullmatch(word) or word.rstrip(".").isupper():
         return False  # an acronym in capitals may be a party's ("die MKS GmbH"): the model judges it
     letters = [c for c in word if c.isalpha()]
