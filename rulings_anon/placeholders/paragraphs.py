@@ -21,6 +21,7 @@ import re
 from rulings_anon.document import Paragraph
 from rulings_anon.hyphenation import HYPHEN_END as _HYPHEN_END
 from rulings_anon.hyphenation import KEEP_HYPHEN_WORDS as _KEEP_HYPHEN_WORDS
+from rulings_anon.hyphenation import joins_hyphenated
 
 # An enumeration or bullet at the start of a line: "1.", "12)", "a)", "aa)", "II.", "(3)",
 # "A.", "-", "•", "*". Roman numerals and single capital letters need a period; lower-case
@@ -132,9 +133,7 @@ def extract_paragraphs(text: str, remove_markers: bool = True) -> list[Paragraph
         content = line[lead:].rstrip()
         start = offset + lead
         if not current.empty():
-            if current.ends_with_hyphenated_word() and content[:1].islower() and not content.startswith(
-                _KEEP_HYPHEN_WORDS
-            ):
+            if current.parts and joins_hyphenated(current.parts[-1], content):
                 current.drop_last_char()
             elif current.ends_with_hyphenated_word() and not content.startswith(_KEEP_HYPHEN_WORDS):
                 pass  # "EU-" + "Richtlinie": keep the hyphen, no space
