@@ -185,15 +185,15 @@ def _capitals(text: str, known: Callable[[str], bool] | None,
     unknown = {w: _unknown(w, known) and _readable(w, _JOINED_CONSONANT_RUN) and w not in terms
                for w in decided if not decided[w]}
 
-    def beside_a_name(m) -> bool:
-        return known is not None and cues is not None and readable[m.group()] and _beside_a_name(text, m, known, cues)
-
+    # the occurrences (by start) of words not decided as a whole that stand where a name stands
+    beside = {m.start() for m in words if known is not None and cues is not None and not decided[m.group()]
+              and readable[m.group()] and _beside_a_name(text, m, known, cues)}
     # a name its place showed once ("der HAMMER AG", "Herr WIMMER") is that name in the ruling's
     # other lines of small letters too ("bei HAMMER"), not in a heading
-    named = {m.group() for m in words if not decided[m.group()] and beside_a_name(m)}
+    named = {m.group() for m in words if m.start() in beside}
 
     def by_context(m) -> bool:  # where this occurrence stands, for a word not decided as a whole
-        return known is not None and (m.group() in named and (beside_a_name(m) or _among_small(text, m))
+        return known is not None and (m.group() in named and (m.start() in beside or _among_small(text, m))
                                       or unknown[m.group()] and not _beside_capitals(text, m, decided, known)
                                       and _among_small(text, m))
 
