@@ -47,8 +47,8 @@ _NAMES_GAP = re.compile(r" (?:und|oder|sowie) ")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _TERM = re.compile(r"[„“\"‚‘'«»]([^\W\d_]+)[“”\"‘’'«»]|\((?:\d+ )?([^\W\d_]+)\)")
 _TRANSPARENT = frozenset(("", "und", "oder", "bzw", "sowie", "/", "<", ">"))
-# prepositions before a place's or a person's name
-_BEFORE_PLACE = frozenset(("in", "nach", "aus", "von", "bei"))
+# prepositions before a place's or a person's name ("in FREIBURG", "von JUNG")
+_BEFORE_NAME = frozenset(("in", "nach", "aus", "von", "bei"))
 _NEAR = 40  # characters on each side of a word in capitals that hold its neighbours
 _CONTEXT = 80  # characters on each side of a word in capitals that tell its line's case
 _UNKNOWN_LENGTH = 5  # the least length of a word in capitals that no vocabulary knows to take a name's case
@@ -242,7 +242,7 @@ def _beside_a_name(text: str, word, known: Callable[[str], bool], cues: NameCues
         return True
     if after and after[0].rstrip(_PUNCTUATION) in cues.legal_forms and text[word.end():word.end() + 1] == " ":
         return True  # "der HAMMER AG", "die VOGEL GmbH"
-    if previous in _BEFORE_PLACE and known(_cased(word.group())):
+    if previous in _BEFORE_NAME and known(_cased(word.group())):
         return True  # "in FREIBURG", "von JUNG"; not an acronym, which no text writes as a name ("in GRUR")
     if previous[:1].isupper() and not previous.isupper() and first_name(previous):
         return known(_cased(word.group())) or len(word.group()) >= _UNKNOWN_LENGTH  # not "Lilly ICOS LLC"
