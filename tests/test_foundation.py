@@ -188,6 +188,19 @@ def test_build_documents_gives_gold_spans_on_placeholders_only(tmp_path):
     assert [e["type"] for e in document["entities"]] == ["PER", "UN", "ST", "RR"]
 
 
+def test_build_documents_takes_a_numbered_initial_into_its_ellipsis(tmp_path):
+    """BPatG tells two persons of one letter apart by a number ("M1…", "M2…"), tokenized apart
+    from the ellipsis: the number is the placeholder's, an "A1" annex in clear is not."""
+    conll = tmp_path / "mini.conll"
+    conll.write_text(
+        "Herren O\nM1 B-PER\n… I-PER\nund O\nM2 B-PER\n… I-PER\n, O\nAnlage O\nA1 O\n, O\n"
+        "Firma O\nS2 B-UN\nGmbH I-UN\n. O\n", encoding="utf-8")
+    (document,) = build_documents(read_conll(conll), "mini")
+    text = document["text"]
+    assert text == "Herren M1… und M2…, Anlage A1, Firma S2 GmbH."
+    assert [text[s["start"]:s["end"]] for s in document["spans"]] == ["M1…", "M2…"]
+
+
 def test_bundled_corpus_has_six_courts_with_consistent_spans():
     files = data.ler_corpus_files()
     assert [f.name.split(".")[0] for f in files] == ["bag", "bfh", "bgh", "bpatg", "bsg", "bverfg"]

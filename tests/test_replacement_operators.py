@@ -91,6 +91,16 @@ def test_placeholder_surrogate_keeps_a_companys_words_and_a_lost_space():
     assert [replaced.text[s.start:s.end] for s in replaced.spans] == ["Trommler", "Kühnert", "Eigenwillig"]
 
 
+def test_placeholder_surrogate_sets_a_name_apart_from_the_word_its_ellipsis_was_glued_to():
+    """"Firma…" and "Herrn…" left the name out without its space: the surrogate gets one, outside its span."""
+    text = "an die Firma… Inc. und von Herrn… sowie Herrn K…"
+    spans = [Span(12, 13, type="company"), Span(32, 33, type="person"), Span(46, 48, type="person")]
+    replaced = replace(text, spans, PlaceholderSurrogate(ReplacementTable(SurrogateGenerator(5).for_document("d"))))
+    names = [replaced.text[s.start:s.end] for s in replaced.spans]
+    assert replaced.text == f"an die Firma {names[0]} Inc. und von Herrn {names[1]} sowie Herrn {names[2]}"
+    assert all(n[:1].isupper() and " " not in n for n in names) and names[2].startswith("K")
+
+
 def test_pseudonymize_record_moves_entities():
     record = {"id": "ler-x-1", "text": ANONYMIZED, "spans": [s.to_dict() for s in PLACEHOLDERS],
               "entities": [{"start": 4, "end": 13, "type": "PER"}, {"start": 41, "end": 60, "type": "UN"}]}

@@ -42,6 +42,9 @@ GOLD_PLACEHOLDER_TOKEN = re.compile(
     re.VERBOSE,
 )
 
+# An initial numbered to tell persons of one letter apart, its ellipsis a token of its own:
+# "Herren M1… und M2…" are placeholders whole, the "M1" as much as the "…".
+_INDEXED_INITIAL = re.compile(r"^[A-ZÄÖÜ]{1,2}\d{1,2}$")
 _LEGAL_FORM_TOKENS = {"Co.", "Co", "AG", "KG", "SE", "UG", "eG", "mbH", "Ltd.", "Inc.", "&"}
 _NO_SPACE_BEFORE = {",", ".", ")", "]", ";", ":", "!", "?", "“", "'", "%", "…"}
 _NO_SPACE_AFTER = {"(", "[", "„", "‚"}
@@ -138,10 +141,12 @@ def placeholder_runs(tokens: list[str], first: int, last: int) -> list[tuple[int
     """Maximal runs ``(first, last_exclusive)`` of placeholder tokens in ``tokens[first:last]``.
 
     Legal-form abbreviations look like initials but are not placeholders: "Co." and the
-    "e. V." of a registered association are left out.
+    "e. V." of a registered association are left out. A numbered initial before its ellipsis
+    ("M1" "…") is one.
     """
     marked = [bool(GOLD_PLACEHOLDER_TOKEN.match(t)) and t not in _LEGAL_FORM_TOKENS
-              for t in tokens[first:last]]
+              or bool(_INDEXED_INITIAL.match(t)) and k + 1 < last and tokens[k + 1].startswith(("…", ".."))
+              for k, t in enumerate(tokens[first:last], first)]
     for k in range(len(marked) - 1):
         if tokens[first + k] == "e." and tokens[first + k + 1] == "V.":
             marked[k] = marked[k + 1] = False

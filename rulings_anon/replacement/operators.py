@@ -189,7 +189,8 @@ def sensitive_part(value: str, kind: str) -> tuple[int, int]:
 class PlaceholderSurrogate(Operator):
     """A court's placeholder -> a realistic surrogate of its type from ``table`` (the same
     placeholder of a type gets the same value); a placeholder's sentence-ending period is kept, and a
-    word glued to the placeholder's period gets a space ("E.in Höhe" -> "Egli in Höhe")."""
+    word glued to the placeholder's period gets a space ("E.in Höhe" -> "Egli in Höhe"), as does a word
+    the placeholder's ellipsis is glued to ("Firma…" -> "Firma Egli")."""
 
     name = "placeholder_surrogate"
     strict = True
@@ -205,6 +206,8 @@ class PlaceholderSurrogate(Operator):
             extra = " "
         kind = canonical_type(span.type)
         lead, trail = sensitive_part(value, kind)
+        if placeholder[:1] in "…." and text[span.start - 1:span.start].isalpha():  # "Firma…": a space lost
+            value, lead, trail = " " + value, lead + 1, trail + 1
         return Piece(span.start, span.end, value, Span(lead, trail, type=kind), extra)
 
 
