@@ -102,6 +102,9 @@ def found(detector, text):
          [("...", "potential"), ("Sch.", "potential"), ("XY", "potential")]),
         ("Es kam zum Streit zwischen Au. und S.\n\nK. kam spät nach Hause.",
          [("Au.", "potential"), ("S.", "potential"), ("K.", "potential")]),
+        # a person word before the surname's comma, or no surname in clear: no author of a work
+        ("Vernommen wurden die Zeugen Huber, K. u. a. und die Firma B. et al.",
+         [("K.", "potential"), ("B.", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -187,6 +190,12 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Vgl. W. - R. Schenke, Polizeirecht, 2018, Rn. 5; W.-R. Schenke, in: Kopp / Schenke, VwGO, § 42.",
         "So auch H. Maurer, in: Festschrift, 1990, S. 12; Claßen A. in Lademann, EStG.",
         "Vgl. GRUR 2012, 930 Rn. 22 - Bogner B / Barbie B; Oberfinanzdirektion Frankfurt / M., 2016.",
+        # the authors of cited works: a surname, its initials and "et al.", "u. a." or "(Hrsg.)";
+        # several initials, each before a surname in clear
+        "D5 Boolell, M., et al., Journal of Urology, 1996; D6 Terrett, N. K., et al., Letters, 1996.",
+        "D7 Kuemmerle, H. - P. (Hrsg.), Methoden, 1978; D8 Menezes, J. u. a.: Handbook, 1997.",
+        "D9 W. Höland et al., Control of nucleation; D11 W. F. Hammetter und R. E. Loehman, Kinetics.",
+        "D12 W. Ellenberger, H. Baum, H. Dittrich & G. Münch, Handbuch der Anatomie.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):

@@ -37,6 +37,11 @@ from .local_conventions import (
     sentence_end_ellipsis,
 )
 
+# What follows the names of a work's editors ("Kuemmerle, H. - P. (Hrsg.)").
+_EDITOR_MARKS = ("(Hrsg", "(Hg.", "(eds", "(ed.")
+# What joins the last two of several authors ("W. Höland und G. Beall").
+_AUTHOR_JOINS = frozenset({"und", "&", "and"})
+
 
 @dataclass(frozen=True)
 class Window:
@@ -179,6 +184,8 @@ class ContextRules:
             return True  # a case name: "Hutchinson / U. K.", "G. R. / Niederlande"
         if before and self.forms.name_like(before) and start > 1 and texts[start - 2] == "/":
             return True  # "Bogner B / Barbie B": the second party's letter
+        if self._author_of_a_work(texts, start, end):
+            return True  # "Boolell, M., et al.", "Kuemmerle, H. - P. (Hrsg.)", "W. Höland et al."
         if not w.core.endswith("."):
             return False  # a cited author's first name is written with a period: "H. Maurer"
         if (before and self.forms.name_like(before) and after in self.p.citation_in_words
@@ -357,6 +364,41 @@ class ContextRules:
         if pred and self.p.shape["bare_number"].match(pred_core if pred_core else pred):
             return True
         return bool(w.core.rstrip(".") in roman and pred and self.p.shape["all_caps_code"].match(pred_core))
+
+    def _author_of_a_work(self, texts: list[str], start: int, end: int) -> bool:
+        """Initials ``texts[start:end + 1]`` of an author that a citation's "et al.", "u. a." or
+        "(Hrsg.)" closes: after the surname and its comma ("Boolell, M., et al.", "Jaehde, U. et al.
+        (Hrsg.)", "Menezes, J. u. a.:") or before it ("D8 W. Höland et al."); or initials of one of
+        several names in clear, each after its initial ("W. Höland und G. Beall"). An initial before a
+        surname in clear is a first name, never what a court left of a name."""
+        def closes(k: int) -> bool:
+            word = texts[k] if k < len(texts) else ""
+            following = texts[k + 1] if k + 1 < len(texts) else ""
+            return (word.startswith(_EDITOR_MARKS) or (word == "et" and following.startswith("al"))
+                    or (word == "u." and following.startswith("a.")))
+        k = end + 1  # past initials the run leaves out: "N. K., et al."
+        while k < len(texts) and (texts[k] in self.p.dashes or self.forms.is_initial(self.forms.core(texts[k]))):
+            k += 1
+        before = texts[start - 1] if start > 0 else ""
+        if (before.endswith(",") and self.forms.name_like(before.rstrip(","))
+                and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
+                and closes(k)):
+            return True
+        if not self.forms.core(texts[start]).endswith("."):
+            return False  # a first name's initial has its period: "Bogner B", "D L (DL)" are labels
+        # one of several authors, each an initial before a surname in clear: "W. Höland und G.
+        # Beall", "W. Ellenberger, H. Baum, H. Dittrich & G. Münch"
+        if (start >= 3 and texts[start - 1] in _AUTHOR_JOINS and self.forms.name_like(texts[start - 2])
+                and self.forms.is_initial(self.forms.core(texts[start - 3])) and texts[start - 3].endswith(".")):
+            return True
+        after = texts[k] if k < len(texts) else ""
+        if not (after and self.forms.name_like(self.forms.core(after))):
+            return False
+        if closes(k + 1):
+            return True
+        joined = k + (1 if after.endswith(",") else 2 if k + 1 < len(texts) and texts[k + 1] in _AUTHOR_JOINS else 0)
+        return (k < joined < len(texts) and self.forms.is_initial(self.forms.core(texts[joined]))
+                and self.forms.core(texts[joined]).endswith("."))
 
     def _before_word_in_clear(self, w: Window) -> bool:
         """A section marker at a sentence start ("A. Die Revision ist unbegründet") or a first
