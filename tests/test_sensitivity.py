@@ -203,6 +203,9 @@ def test_when_a_name_is_part_of_a_compound_then_the_compound_has_the_names_evide
     assert _row(text, "Bürger-Fonds")["lex_common"] == 1.0
     assert sf._evidence_word("Baden-Württemberg") == "Baden-Württemberg"
     assert sf._evidence_word("Mohaupt-R") == "Mohaupt"  # "M-R" with a surrogate surname
+    # a legal form after the hyphen ("B-EWIV"); "KAG" and "BV" are also a statute and a works agreement
+    assert [sf._evidence_word(w) for w in ("Buchberger-EWIV", "Stockhammer-BV", "Danninger-KAG")] == [
+        "Buchberger", "Stockhammer-BV", "Danninger-KAG"]
     assert np.isnan(name["part1_zipf"]) and name["part1_cluster6"] == -1
 
 
