@@ -176,13 +176,18 @@ def test_entity_runs_and_gold_tokens():
     assert not any(GOLD_PLACEHOLDER_TOKEN.match(t) for t in ["Berlin", "Google", "ZDS", "Meyer"])
 
 
-def test_build_documents_gives_gold_spans_on_placeholders_only(tmp_path):
+def built_document(tmp_path, conll_lines: str) -> tuple[dict, str]:
+    """The one document ``build_documents`` makes of a small CoNLL file, and its text."""
     conll = tmp_path / "mini.conll"
-    conll.write_text(
-        "Herr O\nK. B-PER\nund O\ndie O\nV. B-UN\nFleisch I-UN\nGmbH I-UN\n& I-UN\nCo. I-UN\nKG I-UN\n"
-        "in O\nBerlin B-ST\n. O\n\nRichter B-RR\nSchmidt I-RR\nurteilte O\n. O\n", encoding="utf-8")
+    conll.write_text(conll_lines, encoding="utf-8")
     (document,) = build_documents(read_conll(conll), "mini")
-    text = document["text"]
+    return document, document["text"]
+
+
+def test_build_documents_gives_gold_spans_on_placeholders_only(tmp_path):
+    document, text = built_document(
+        tmp_path, "Herr O\nK. B-PER\nund O\ndie O\nV. B-UN\nFleisch I-UN\nGmbH I-UN\n& I-UN\nCo. I-UN\nKG I-UN\n"
+        "in O\nBerlin B-ST\n. O\n\nRichter B-RR\nSchmidt I-RR\nurteilte O\n. O\n")
     assert text == "Herr K. und die V. Fleisch GmbH & Co. KG in Berlin. Richter Schmidt urteilte."
     assert [(text[s["start"]:s["end"]], s["type"]) for s in document["spans"]] == [("K.", "PER"), ("V.", "UN")]
     assert [e["type"] for e in document["entities"]] == ["PER", "UN", "ST", "RR"]
@@ -191,12 +196,9 @@ def test_build_documents_gives_gold_spans_on_placeholders_only(tmp_path):
 def test_build_documents_takes_a_numbered_initial_into_its_ellipsis(tmp_path):
     """BPatG tells two persons of one letter apart by a number ("M1…", "M2…"), tokenized apart
     from the ellipsis: the number is the placeholder's, an "A1" annex in clear is not."""
-    conll = tmp_path / "mini.conll"
-    conll.write_text(
-        "Herren O\nM1 B-PER\n… I-PER\nund O\nM2 B-PER\n… I-PER\n, O\nAnlage O\nA1 O\n, O\n"
-        "Firma O\nS2 B-UN\nGmbH I-UN\n. O\n", encoding="utf-8")
-    (document,) = build_documents(read_conll(conll), "mini")
-    text = document["text"]
+    document, text = built_document(
+        tmp_path, "Herren O\nM1 B-PER\n… I-PER\nund O\nM2 B-PER\n… I-PER\n, O\nAnlage O\nA1 O\n, O\n"
+        "Firma O\nS2 B-UN\nGmbH I-UN\n. O\n")
     assert text == "Herren M1… und M2…, Anlage A1, Firma S2 GmbH."
     assert [text[s["start"]:s["end"]] for s in document["spans"]] == ["M1…", "M2…"]
 
