@@ -376,6 +376,11 @@ class ContextRules:
             following = texts[k + 1] if k + 1 < len(texts) else ""
             return (word.startswith(_EDITOR_MARKS) or (word == "et" and following.startswith("al"))
                     or (word == "u." and following.startswith("a.")))
+
+        def first_initial(k: int) -> bool:  # a first name's initial has its period: "Bogner B" is a label
+            core = self.forms.core(texts[k]) if 0 <= k < len(texts) else ""
+            return self.forms.is_initial(core) and core.endswith(".")
+
         k = end + 1  # past initials the run leaves out: "N. K., et al."
         while k < len(texts) and (texts[k] in self.p.dashes or self.forms.is_initial(self.forms.core(texts[k]))):
             k += 1
@@ -384,21 +389,21 @@ class ContextRules:
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
                 and closes(k)):
             return True
-        if not self.forms.core(texts[start]).endswith("."):
-            return False  # a first name's initial has its period: "Bogner B", "D L (DL)" are labels
+        if not first_initial(start):
+            return False
         # one of several authors, each an initial before a surname in clear: "W. Höland und G.
         # Beall", "W. Ellenberger, H. Baum, H. Dittrich & G. Münch"
         if (start >= 3 and texts[start - 1] in _AUTHOR_JOINS and self.forms.name_like(texts[start - 2])
-                and self.forms.is_initial(self.forms.core(texts[start - 3])) and texts[start - 3].endswith(".")):
+                and first_initial(start - 3)):
             return True
         after = texts[k] if k < len(texts) else ""
         if not (after and self.forms.name_like(self.forms.core(after))):
             return False
         if closes(k + 1):
             return True
-        joined = k + (1 if after.endswith(",") else 2 if k + 1 < len(texts) and texts[k + 1] in _AUTHOR_JOINS else 0)
-        return (k < joined < len(texts) and self.forms.is_initial(self.forms.core(texts[joined]))
-                and self.forms.core(texts[joined]).endswith("."))
+        if after.endswith(","):
+            return first_initial(k + 1)
+        return k + 1 < len(texts) and texts[k + 1] in _AUTHOR_JOINS and first_initial(k + 2)
 
     def _before_word_in_clear(self, w: Window) -> bool:
         """A section marker at a sentence start ("A. Die Revision ist unbegründet") or a first

@@ -144,8 +144,8 @@ def placeholder_runs(tokens: list[str], first: int, last: int) -> list[tuple[int
     "e. V." of a registered association are left out. A numbered initial before its ellipsis
     ("M1" "…") is one.
     """
-    marked = [bool(GOLD_PLACEHOLDER_TOKEN.match(t)) and t not in _LEGAL_FORM_TOKENS
-              or bool(_INDEXED_INITIAL.match(t)) and k + 1 < last and tokens[k + 1].startswith(("…", ".."))
+    marked = [(bool(GOLD_PLACEHOLDER_TOKEN.match(t)) and t not in _LEGAL_FORM_TOKENS)
+              or (bool(_INDEXED_INITIAL.match(t)) and k + 1 < last and tokens[k + 1].startswith(("…", "..")))
               for k, t in enumerate(tokens[first:last], first)]
     for k in range(len(marked) - 1):
         if tokens[first + k] == "e." and tokens[first + k + 1] == "V.":

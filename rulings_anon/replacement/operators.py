@@ -206,7 +206,7 @@ class PlaceholderSurrogate(Operator):
             extra = " "
         kind = canonical_type(span.type)
         lead, trail = sensitive_part(value, kind)
-        if placeholder[:1] in "…." and text[span.start - 1:span.start].isalpha():  # "Firma…": a space lost
+        if placeholder.startswith(("…", ".")) and text[span.start - 1:span.start].isalpha():  # "Firma…": a space lost
             value, lead, trail = " " + value, lead + 1, trail + 1
         return Piece(span.start, span.end, value, Span(lead, trail, type=kind), extra)
 
