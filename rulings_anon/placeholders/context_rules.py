@@ -389,8 +389,8 @@ class ContextRules:
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
                 and closes(k)):
             return True
-        if not first_initial(start):
-            return False
+        if not self.forms.core(texts[start]).endswith("."):
+            return False  # "Bogner B", "D L (DL)" are labels
         # one of several authors, each an initial before a surname in clear: "W. Höland und G.
         # Beall", "W. Ellenberger, H. Baum, H. Dittrich & G. Münch"
         if (start >= 3 and texts[start - 1] in _AUTHOR_JOINS and self.forms.name_like(texts[start - 2])
