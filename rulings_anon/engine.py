@@ -186,7 +186,19 @@ def name_cues():
 
     affixes = _affixes()
     before = frozenset().union(*(affixes[k] for k in ("salutations", "academic_titles", "prefixes", "judge_roles")))
-    return NameCues(before, first_name, name_part, affixes["legal_forms"])
+    return NameCues(before | _party_words(), first_name, name_part, affixes["legal_forms"])
+
+
+def _party_words() -> frozenset[str]:
+    """The nouns of parties and persons the placeholder detector reads a placeholder after
+    ("Angeklagten", "Klägerin", "Geschäftsführer"), capitalized, and their "Mit-" compounds
+    ("Mitangeklagten"): a word in capitals after one is a person's name ("der Mitangeklagten KELLER")."""
+    from . import data
+    from .jsonl import read_json
+
+    triggers = read_json(data.path("placeholder_patterns.json"))["person_triggers"]
+    nouns = [t[:1].upper() + t[1:] for t in triggers if t.isalpha() and len(t) > 3]
+    return frozenset(nouns) | frozenset("Mit" + t.lower() for t in nouns)
 
 
 def _known_word(word: str) -> bool:

@@ -113,6 +113,10 @@ NAMES_IN_CAPITALS = {
     "salutation": ("Der Kläger ist seit 2011 als Lagerist beschäftigt. Mit Schreiben vom 3. Mai 2019 kündigte die "
                    "Beklagte. Herr Schmidt erhob daraufhin Klage. Die Zeugin Keller bestätigte, dass Herr Schmidt "
                    "am Vortag krank gemeldet war.", "Schmidt|Keller"),
+    # a party's name after the party's noun, also a "Mit-" compound of it ("der Mitangeklagten KELLER")
+    "party": ("Das Landgericht hat den Angeklagten wegen Diebstahls mit Waffen verurteilt. Die Revision der "
+              "Mitangeklagten Keller hat keinen Erfolg; die Mitangeklagte Keller trägt die Kosten ihres "
+              "Rechtsmittels.", "Keller"),
     # a company's name that it knows in both ("Hammer", "HAMMER"), once before its legal form, once alone
     "company": ("Der Kläger war seit 1998 bei der Hammer AG als Schlosser beschäftigt. Die Versorgungsordnung "
                 "sieht ein Ruhegeld für Mitarbeiter vor, die zehn Dienstjahre bei Hammer erfüllt haben. Die "
@@ -151,6 +155,9 @@ def test_acronyms_terms_and_rows_of_capitals_keep_them():
                      name_cues()).text == "Bei der Vogel GmbH und der BMW AG galt: Vogel zahlte nicht."
     assert normalize("VOGEL\n\nDie VOGEL GmbH zahlte nicht, obwohl sie es zusagte.", _known_word,
                      name_cues()).text == "VOGEL\n\nDie Vogel GmbH zahlte nicht, obwohl sie es zusagte."
+    # after a party's noun, or its "Mit-" compound, a word in capitals is a name
+    assert normalize("Die Mitangeklagten HEIM und der Angeklagte KERN sowie die Klägerin VOGEL", _known_word,
+                     name_cues()).text == "Die Mitangeklagten Heim und der Angeklagte Kern sowie die Klägerin Vogel"
     # after a preposition a word the vocabulary knows in a name's case is a place's or a person's name;
     # an acronym it knows only in capitals is none
     assert normalize("Er hat sein Büro in FREIBURG, wie BGH in GRUR 2011, 610 zeigt.", _known_word,
