@@ -233,7 +233,17 @@ def test_a_judge_with_a_title_stays_a_candidate_for_the_model():
 @pytest.mark.parametrize("text, street, address", [
     ("wohnhaft Kirchstraße 12 in Halle", "Kirchstraße 12", True),  # a house number
     ("Lindenweg, 12345 Halle", "Lindenweg", True),  # a postcode after it
-    ("wohnten in der Kohlstraße in Artern", "Kohlstraße", False),  # a street alone may name a ministry
+    # where someone lives or works, a town after it, a placeholder of its house number
+    ("wohnten in der Kohlstraße in Artern", "Kohlstraße", True),
+    ("die Wohnung des Klägers in der Vogtstraße zu Recht", "Vogtstraße", True),
+    ("Nebenwohnung: Ahornstraße, ...", "Ahornstraße", True),
+    ("unter der Adresse Ahornstraße, …, sei", "Ahornstraße", True),
+    ("der Beschuldigte, wh Kirchstraße, wurde", "Kirchstraße", True),
+    # a street alone may name a ministry, a road driven along or an office
+    ("das Ministerium in der Wilhelmstraße", "Wilhelmstraße", False),
+    ("befuhr er die Kohlstraße in Richtung Artern", "Kohlstraße", False),
+    ("die Nordstraße, in stadtauswärtiger Richtung", "Nordstraße", False),
+    ("DPMA, Dienststelle Cincinnatistraße", "Cincinnatistraße", False),
 ])
 def test_an_address_is_sensitive_on_its_own_a_street_alone_is_a_candidate(text, street, address):
     (span,) = analyze(text, enabled={"street"})

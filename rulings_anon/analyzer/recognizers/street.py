@@ -66,6 +66,21 @@ _CONTEXT_BEFORE = re.compile(rf"{_CONTEXT}{_SPACE}+$")  # searched in the 40 cha
 _LEAD_WORDS = re.compile(rf"^{_LEAD}")
 _HOUSE_NUMBER = re.compile(rf"{_SPACE}+\d.*$")
 _POSTCODE_AFTER = re.compile(rf",?{_SPACE}+{_POSTCODE}")
+# A street alone is an address where the words before it say that someone lives or works there
+# ("wohnhaft: Lindenweg", "die Wohnung des Klägers in der Kohlstraße", "Anschrift Marktplatz"),
+# where a town follows it ("in der Kohlstraße in Artern"), or where a court's placeholder of the house
+# number follows it ("Kohlstraße, ..."). The words before are searched in the
+# :data:`_ADDRESS_REACH` characters before the street.
+_RESIDENCE = (r"(?<![\w-])(?:wohnhaft|wh\.?|wohn(?:t|te|ten|en|end)|(?:(?:Neben|Zweit|Erst|Haupt|Miet|Eigentums)w|W)ohnung(?:en)?"
+              r"|Wohnsitz(?:es)?|(?:Wohn)?[Aa]nschrift(?:en)?|Adressen?|Hausstand(?:es)?|Wohnräume?n?"
+              r"|Privathaus(?:es)?|Firmensitz(?:es)?|Geschäftsräume?n?)")
+_ADDRESS_BEFORE = re.compile(rf"{_RESIDENCE}[:,]?(?:{_SPACE}+[^\s.;:!?]+){{0,4}}{_SPACE}+$")
+_ADDRESS_REACH = 60
+_IN_THE = re.compile(rf"(?<![\w-])(?:in|an|aus|auf|von)(?:{_SPACE}der|{_SPACE}dem|{_SPACE}die)?{_SPACE}+$")
+# after "in" the nouns that name no town ("in Richtung", "in Höhe der Einmündung")
+_NO_TOWN = r"(?:Richtung|Fahrtrichtung|Höhe|Nähe|Ecke|Kraft|Betrieb|Verbindung|Zusammenhang|Bezug|Hinblick|Frage|Form)"
+_TOWN_AFTER = re.compile(rf",?{_SPACE}+in{_SPACE}+(?!{_NO_TOWN}(?!\w))[A-ZÄÖÜ]")
+_PLACEHOLDER_AFTER = re.compile(rf",?{_SPACE}*(?:\.\.\.|…)")
 # The score of an address: a street with a house number or a postcode after it.
 ADDRESS_SCORE = 0.85
 
@@ -107,9 +122,18 @@ class StreetRecognizer(Recognizer):
 
     def analyze(self, text: str) -> list[Span]:
         """The streets of ``text``; addresses (a house number, or a postcode after) score higher."""
-        return [replace(s, score=max(s.score or 0.0, ADDRESS_SCORE))
-                if _HOUSE_NUMBER.search(s.text) or _POSTCODE_AFTER.match(text, s.end) else s
+        return [replace(s, score=max(s.score or 0.0, ADDRESS_SCORE)) if self.is_address(text, s) else s
                 for s in super().analyze(text)]
+
+    @staticmethod
+    def is_address(text: str, street: Span) -> bool:
+        """A street with a house number or a postcode after it, or one that the words around it
+        make the place where someone lives or works (:data:`_RESIDENCE` before it, "in der" before
+        and a town after it, a placeholder of its house number after it)."""
+        return bool(_HOUSE_NUMBER.search(street.text) or _POSTCODE_AFTER.match(text, street.end)
+                    or _PLACEHOLDER_AFTER.match(text, street.end)
+                    or _TOWN_AFTER.match(text, street.end) and _IN_THE.search(text, max(0, street.start - 12), street.start)
+                    or _ADDRESS_BEFORE.search(text, max(0, street.start - _ADDRESS_REACH), street.start))
 
     def validate_result(self, reference: str) -> bool | None:
         street = _HOUSE_NUMBER.sub("", _LEAD_WORDS.sub("", reference))
