@@ -197,15 +197,17 @@ def _capitals(text: str, known: Callable[[str], bool] | None,
                                       or unknown[m.group()] and not _beside_capitals(text, m, decided, known)
                                       and _among_small(text, m))
 
-    first = [decided[m.group()] or (_cased(m.group()) if by_context(m) else None) for m in words]
-    for n, m in enumerate(words):
-        cased = first[n]
-        if not cased and readable[m.group()]:
-            cased = next((_cased(m.group()) for k in (n - 1, n + 1) if 0 <= k < len(words)
-                          and first[k] and _adjacent(text, words[min(k, n)], words[max(k, n)])), None)
-        if cased:
-            edits.append((m.start(), m.end(), cased))
-    return edits
+    cased = [decided[m.group()] or (_cased(m.group()) if by_context(m) else None) for m in words]
+    # a neighbour of a name's word takes its case, along the whole name ("SANKT VEIT an der GLAN")
+    grown = True
+    while grown:
+        grown = False
+        for n, m in enumerate(words):
+            if not cased[n] and readable[m.group()] and any(
+                    0 <= k < len(words) and cased[k] and _adjacent(text, words[min(k, n)], words[max(k, n)])
+                    for k in (n - 1, n + 1)):
+                cased[n], grown = _cased(m.group()), True
+    return [(m.start(), m.end(), c) for m, c in zip(words, cased, strict=True) if c]
 
 
 def _unknown(word: str, known: Callable[[str], bool] | None) -> bool:
@@ -335,7 +337,10 @@ def _reads_like_word(word: str, consonants: re.Pattern = _CONSONANT_RUN) -> bool
     if word in _ACRONYMS:
         return False
     collapsed = _DIGRAPHS.sub("C", word)
-    vowels = sum(c in _VOWELS for c in collapsed)
+    # a final L after a consonant is a syllable of its own in the Bavarian and Austrian surnames
+    # ("BRANDL", "TRINKL", "STROBL")
+    vowels = sum(c in _VOWELS for c in collapsed) + (len(collapsed) > 2 and collapsed[-1] == "L"
+                                                     and collapsed[-2] not in _VOWELS)
     if vowels == 0 or vowels * 5 < len(collapsed) or consonants.search(collapsed):
         return False
     return collapsed[0] in _VOWELS or collapsed[1] in _VOWELS or word[:2] in _ONSETS or word.startswith("SCH")

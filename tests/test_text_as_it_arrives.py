@@ -167,6 +167,12 @@ def test_acronyms_terms_and_rows_of_capitals_keep_them():
     # a place the vocabulary knows in a name's case, two syllables meeting in four consonants
     assert normalize("Sie unterrichtet in ALLENTSTEIG Spanisch.", _known_word, name_cues()).text \
         == "Sie unterrichtet in Allentsteig Spanisch."
+    # a final L after a consonant is a syllable of a Bavarian or Austrian surname; an acronym stays
+    assert normalize("Die Chats von TRINKL und seinem Cousin BRANDL nach dem HTML-Export", _known_word,
+                     name_cues()).text == "Die Chats von Trinkl und seinem Cousin Brandl nach dem HTML-Export"
+    # every word in capitals of one name takes a name's case, not only the neighbours of the one decided
+    assert normalize("als Leiter des PKK-Gebiets SANKT VEIT an der GLAN mit den Aufgaben", _known_word,
+                     name_cues()).text == "als Leiter des PKK-Gebiets Sankt Veit an der Glan mit den Aufgaben"
 
 
 def test_a_span_never_ends_inside_a_letter():
