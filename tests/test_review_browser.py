@@ -16,8 +16,8 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or ""
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync"]
 TEXT = ("Der Kläger <script>alert(1)</script> Thomas Wimmer wohnt in Aichach.\r\nAls Zeugin 😀 hörte das Gericht "
-        "die Nachbarin Hünemörder, die mit Herrn Wimmer befreundet ist. Herr Wimmer klagt.\x1b[31m rot\n")
-MISSED = "Hünemörder"
+        "die Nachbarin Gärtner, die mit Herrn Wimmer befreundet ist. Herr Wimmer klagt.\x1b[31m rot\n")
+MISSED = "Gärtner"  # a surname that is an occupation: the model leaves it (0.03), the reviewer adds it
 
 SELECT = """name => {
   const walker = document.createTreeWalker(document.getElementById("text"), NodeFilter.SHOW_TEXT);
