@@ -171,7 +171,7 @@ def _capitals(text: str, known: Callable[[str], bool] | None,
     """A word in capitals that reads like a name gets the case of one ("WIMMER" -> "Wimmer"), the word
     as a whole (:func:`_name_case`) or one occurrence by its place, and so does a neighbour in capitals
     that could be a name as well ("SABINE THALHAMMER")."""
-    edits, decided = [], {}
+    decided: dict[str, str | None] = {}
     tokens = set(text.split())
     if not any(len(t) >= 4 and t.isupper() for t in tokens):  # the common case, without a regular expression
         return []
