@@ -198,15 +198,15 @@ def _capitals(text: str, known: Callable[[str], bool] | None,
                                       and _among_small(text, m))
 
     cased = [decided[m.group()] or (_cased(m.group()) if by_context(m) else None) for m in words]
-    # a neighbour of a name's word takes its case, along the whole name ("SANKT VEIT an der GLAN")
-    grown = True
-    while grown:
-        grown = False
-        for n, m in enumerate(words):
-            if not cased[n] and readable[m.group()] and any(
-                    0 <= k < len(words) and cased[k] and _adjacent(text, words[min(k, n)], words[max(k, n)])
-                    for k in (n - 1, n + 1)):
-                cased[n], grown = _cased(m.group()), True
+    # a neighbour of a name's word takes its case, along the whole name ("SANKT VEIT an der GLAN"):
+    # one sweep carries it to the right, one to the left (linear in the words, a text wholly in
+    # capitals included)
+    for order, step in ((range(1, len(words)), -1), (range(len(words) - 2, -1, -1), 1)):
+        for n in order:
+            k = n + step
+            if not cased[n] and cased[k] and readable[words[n].group()] \
+                    and _adjacent(text, words[min(k, n)], words[max(k, n)]):
+                cased[n] = _cased(words[n].group())
     return [(m.start(), m.end(), c) for m, c in zip(words, cased, strict=True) if c]
 
 
