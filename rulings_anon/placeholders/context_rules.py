@@ -37,11 +37,6 @@ from .local_conventions import (
     sentence_end_ellipsis,
 )
 
-# What follows the names of a work's editors ("Kuemmerle, H. - P. (Hrsg.)").
-_EDITOR_MARKS = ("(Hrsg", "(Hg.", "(eds", "(ed.")
-# What joins the last two of several authors ("W. Höland und G. Beall").
-_AUTHOR_JOINS = frozenset({"und", "&", "and"})
-
 
 @dataclass(frozen=True)
 class Window:
@@ -374,7 +369,7 @@ class ContextRules:
         def closes(k: int) -> bool:
             word = texts[k] if k < len(texts) else ""
             following = texts[k + 1] if k + 1 < len(texts) else ""
-            return (word.startswith(_EDITOR_MARKS) or (word == "et" and following.startswith("al"))
+            return (word.startswith(self.p.editor_marks) or (word == "et" and following.startswith("al"))
                     or (word == "u." and following.startswith("a.")))
 
         def first_initial(k: int) -> bool:  # a first name's initial has its period: "Bogner B" is a label
@@ -393,7 +388,7 @@ class ContextRules:
             return False  # "Bogner B", "D L (DL)" are labels
         # one of several authors, each an initial before a surname in clear: "W. Höland und G.
         # Beall", "W. Ellenberger, H. Baum, H. Dittrich & G. Münch"
-        if (start >= 3 and texts[start - 1] in _AUTHOR_JOINS and self.forms.name_like(texts[start - 2])
+        if (start >= 3 and texts[start - 1] in self.p.author_joins and self.forms.name_like(texts[start - 2])
                 and first_initial(start - 3)):
             return True
         after = texts[k] if k < len(texts) else ""
@@ -403,7 +398,7 @@ class ContextRules:
             return True
         if after.endswith(","):
             return first_initial(k + 1)
-        return k + 1 < len(texts) and texts[k + 1] in _AUTHOR_JOINS and first_initial(k + 2)
+        return k + 1 < len(texts) and texts[k + 1] in self.p.author_joins and first_initial(k + 2)
 
     def _before_word_in_clear(self, w: Window) -> bool:
         """A section marker at a sentence start ("A. Die Revision ist unbegründet") or a first

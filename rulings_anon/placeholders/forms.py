@@ -96,6 +96,8 @@ class Patterns:
     unknown_letters: re.Pattern
     name_particles: frozenset[str]
     genitive_marks: frozenset[str]
+    editor_marks: tuple[str, ...]
+    author_joins: frozenset[str]
 
     @classmethod
     def load(cls, file=None) -> Patterns:
@@ -153,6 +155,8 @@ class Patterns:
             unknown_letters=re.compile(raw["unknown_letters"]),
             name_particles=frozenset(raw["name_particles"]),
             genitive_marks=frozenset(raw["genitive_marks"]),
+            editor_marks=tuple(raw["editor_marks"]),
+            author_joins=frozenset(raw["author_joins"]),
         )
 
 
