@@ -109,6 +109,20 @@ def test_the_batch_vocabulary_is_the_capitalized_words_of_many_documents():
     assert batch_common_words([]) == frozenset()
 
 
+def test_the_shipped_common_words_are_those_the_dev_courts_rulings_give(tmp_path):
+    """The list score reads at start is the corpus' count: a corpus changed without rebuilding it
+    fails here, and the rebuild command writes exactly the list."""
+    from rulings_anon.analyzer.common_words import common_words, count_common_words, main
+
+    counted = count_common_words()
+    assert common_words() == counted
+    assert {"Anspruch", "Vertrag", "Klägerin"} <= counted and not {"Achleitner", "Kemper"} & counted
+    out = tmp_path / "common-words.txt"
+    assert main(["--out", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines == sorted(counted) and len(lines) == len(counted)
+
+
 PLACES = ("Die 1948 in Russland geborene Klägerin zog nach Delmenhorst; das Urteil des Landessozialgerichts "
           "Berlin-Brandenburg und des LSG Hamburg, Wohnsitz in der Russischen Föderation, Rentenrecht Russlands.")
 

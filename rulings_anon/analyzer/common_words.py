@@ -43,15 +43,25 @@ def count_outside_entities(records) -> Counter:
     return counts
 
 
-@lru_cache(maxsize=1)
-def common_words() -> frozenset[str]:
-    """The common capitalized words of the dev courts' rulings."""
+# The list :func:`count_common_words` counts, shipped so that no start reads the corpus (half a
+# second of every ``score``); rebuilt by ``python -m rulings_anon.analyzer.common_words``, and a test
+# checks it against the corpus.
+COMMON_WORDS_FILE = ("ler", "common-words.txt")
+
+
+def count_common_words() -> frozenset[str]:
+    """The capitalized words seen at least :data:`MIN_COUNT` times outside every entity of the dev
+    courts' rulings."""
     counts: Counter = Counter()
     for path in ler_corpus_files(DEV_COURTS):
         counts += count_outside_entities(read_jsonl(path))
     return frozenset(word for word, n in counts.items() if n >= MIN_COUNT)
 
 
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The common capitalized words of the dev courts' rulings (the shipped list)."""
+    return frozenset(resource_lines(*COMMON_WORDS_FILE))
 
 
 def batch_common_words(texts: Iterable[str], share: float = BATCH_SHARE,
@@ -114,3 +124,25 @@ def abbreviation_shaped(word: str) -> bool:
     parts = _CAPITAL_PARTS.findall(word)
     return (len(parts) > 1 and not word.startswith("Mc")
             and any(not any(c in _VOWELS for c in part) for part in parts[1:]))
+
+
+def main(argv=None) -> int:
+    """Write :data:`COMMON_WORDS_FILE` from the bundled corpus, one word a line, sorted."""
+    import argparse
+
+    from rulings_anon.data import path as data_path
+    from rulings_anon.jsonl import atomic_writer
+
+    parser = argparse.ArgumentParser(description="Count the dev courts' common capitalized words into the "
+                                                 "shipped list that score and the detector read.")
+    parser.add_argument("--out", default=str(data_path(*COMMON_WORDS_FILE)), help="default: %(default)s")
+    args = parser.parse_args(argv)
+    words = sorted(count_common_words())
+    with atomic_writer(args.out) as handle:
+        handle.writelines(f"{word}\n" for word in words)
+    print(f"{len(words)} common words -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

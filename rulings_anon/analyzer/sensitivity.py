@@ -51,6 +51,7 @@ from pathlib import Path
 
 import numpy as np
 
+from rulings_anon.analyzer import word_frequency
 from rulings_anon.analyzer.common_words import abbreviation_shaped, abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
@@ -62,7 +63,6 @@ from rulings_anon.jsonl import read_json
 from rulings_anon.lexicon import (
     COMMON_NOUN,
     COMPOUND,
-    GERMAN_LETTERS,
     OTHER_PROPER,
     PERSON_NAME,
     PLACE_NAME,
@@ -138,26 +138,10 @@ def cluster_prefixes(word: str) -> tuple[int, ...]:
     return tuple(cluster & ((1 << depth) - 1) for depth in CLUSTER_DEPTHS)
 
 
-@lru_cache(maxsize=4)
-def _frequencies(lang: str) -> dict[str, float]:
-    from wordfreq import get_frequency_dict
-
-    return get_frequency_dict(lang, "best")
-
-
 @lru_cache(maxsize=200_000)
 def _zipf(word: str, lang: str) -> float:
-    """``wordfreq.zipf_frequency(word, lang)``; a word of letters alone is looked up directly (the
-    same value, without the tokenizer, which costs more than the rest of the features)."""
-    if GERMAN_LETTERS.match(word):
-        frequency = _frequencies(lang).get(word.casefold())
-        if not frequency:
-            return 0.0
-        frequency = round(frequency, math.floor(-math.log10(frequency)) + 3)  # wordfreq's 3 digits
-        return round(math.log10(frequency) + 9, 2)
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, lang)
+    """``wordfreq.zipf_frequency(word, lang)`` (:mod:`rulings_anon.analyzer.word_frequency`), cached: words recur."""
+    return word_frequency.zipf(word, lang)
 
 
 @dataclass

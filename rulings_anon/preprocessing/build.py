@@ -28,6 +28,11 @@ from pathlib import Path
 
 import numpy as np
 
+from rulings_anon.defaults import (  # noqa: F401 (read from here by the preprocessing stage)
+    DEFAULT_CANDIDATE_RATE,
+    DEFAULT_CANDIDATE_VECTORS,
+    DEFAULT_VALIDATION_SHARE,
+)
 from rulings_anon.document import Document, Element, Paragraph, Span, element_labels
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import write_json
@@ -39,9 +44,6 @@ from .sequences import candidate_vectors, is_sentence_end, pack
 MAX_SEQ_LEN = {"bert": 512, "glove": 2048}
 # Tokens a BERT sequence spends on [CLS] and [SEP].
 FRAME_TOKENS = {"bert": 2, "glove": 0}
-DEFAULT_CANDIDATE_VECTORS = 10
-DEFAULT_CANDIDATE_RATE = 0.02
-DEFAULT_VALIDATION_SHARE = 0.1
 RECORDS_PER_SHARD = 2000
 
 

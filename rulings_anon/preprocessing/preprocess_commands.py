@@ -23,7 +23,11 @@ Learned vocabularies and vectors are reused when a rerun asks for the same setti
 
 
 def _configure_preprocess(p: argparse.ArgumentParser) -> None:
-    from .build import DEFAULT_CANDIDATE_RATE, DEFAULT_CANDIDATE_VECTORS, DEFAULT_VALIDATION_SHARE
+    from rulings_anon.defaults import (
+        DEFAULT_CANDIDATE_RATE,
+        DEFAULT_CANDIDATE_VECTORS,
+        DEFAULT_VALIDATION_SHARE,
+    )
 
     p.epilog = _PREPROCESS_EPILOG
     p.add_argument("corpus", nargs="+", metavar="CORPUS",
