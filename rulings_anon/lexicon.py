@@ -112,7 +112,7 @@ SEARCHES_BEFORE_DICT = 200
 _searches = 0
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=200_000)
 def noun_bits(word: str) -> int:
     """:func:`lookup` of ``word`` in the shipped lexicon (:data:`DEFAULT`), read on first use."""
     global _searches

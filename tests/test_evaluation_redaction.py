@@ -95,9 +95,9 @@ def test_gold_test_set_from_ler_records(tmp_path):
     assert names[0] == names[2] and names[0][0] == "K" and names[1][0] == "B" and len(names[0]) > 2
     assert gold["text"].startswith(f"Der Kläger {names[0]} wohnt in {names[1]}")
     # The names are foreign to the German lists the models train on; --names all draws from those.
-    from rulings_anon.replacement.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import german_pools
 
-    listed = set().union(*_POOLS.values())
+    listed = set().union(*german_pools().values())
     assert not set(names) & listed
     (german,) = list(gold_records([path], seed=0, names="all"))
     assert {german["text"][s["start"]:s["end"]] for s in german["spans"]} <= listed

@@ -220,9 +220,9 @@ def test_auto_on_ler_document_gives_gold_spans_at_replacements(tmp_path):
     assert read_jsonl(out / "pseudonymized.jsonl") == gold
 
     # --names foreign: a test set for models trained on the German name lists names nobody of them
-    from rulings_anon.replacement.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import german_pools
 
-    listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
+    listed = set().union(*(german_pools()[p] for p in ("surname", "first_male", "first_female", "city")))
     foreign = subprocess.run([sys.executable, "-m", "rulings_anon.interactive", "replace", str(source), "--out",
                               str(tmp_path / "foreign"), "--auto", "--names", "foreign"],
                              env=ENV, cwd=ROOT, capture_output=True, text=True, timeout=60)

@@ -172,9 +172,9 @@ def test_training_and_testing_halves_never_share_a_name_and_keep_initials():
 
 
 def test_invented_names_keep_the_initial_and_are_in_no_list():
-    from rulings_anon.replacement.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import german_pools
 
-    listed = set(_POOLS["surname"]) | set(_POOLS["city"])
+    listed = set(german_pools()["surname"]) | set(german_pools()["city"])
     table = ReplacementTable(SurrogateGenerator(2, "training", invented=1.0).for_document("doc"))
     values = [table.replacement(f"{initial}.", kind) for initial in "ABDGKLMRSW" for kind in ("company", "place")]
     assert all(v.startswith(initial) for v, initial in zip(values, [i for i in "ABDGKLMRSW" for _ in "cp"]))
@@ -186,9 +186,9 @@ def test_invented_names_keep_the_initial_and_are_in_no_list():
 
 
 def test_foreign_names_are_in_none_of_the_german_lists():
-    from rulings_anon.replacement.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import german_pools
 
-    listed = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
+    listed = set().union(*(german_pools()[p] for p in ("surname", "first_male", "first_female", "city")))
     table = ReplacementTable(SurrogateGenerator(4, "foreign").for_document("doc"))
     values = [table.replacement(f"Herr {i}.", "person").split()[-1] for i in "ABEGHKLMPRSTW"]
     values += [table.replacement(f"{i}.", "place") for i in "ABGKLMSW"]

@@ -28,12 +28,12 @@ from rulings_anon.jsonl import read_jsonl, write_jsonl
 from rulings_anon.placeholders.detector import PlaceholderDetector
 from rulings_anon.replacement.operators import pseudonymize, pseudonymize_references
 from rulings_anon.replacement.surrogates import (
-    _POOLS,
     TYPES,
     NameMemo,
     ReplacementTable,
     SurrogateGenerator,
     _half_pools,
+    german_pools,
     plain_name,
 )
 
@@ -159,8 +159,8 @@ def _surrogate_words(gold) -> list[str]:
 
 
 def test_build_testset_without_names_draws_the_foreign_lists(tmp_path):
-    german = set().union(*(_POOLS[p] for p in ("surname", "first_male", "first_female", "city")))
-    foreign = set().union(*_half_pools("foreign").values()) - set(_POOLS["street_stem"])
+    german = set().union(*(german_pools()[p] for p in ("surname", "first_male", "first_female", "city")))
+    foreign = set().union(*_half_pools("foreign").values()) - set(german_pools()["street_stem"])
     runs = {}
     for names in ((), ("--names", "all")):
         gold = tmp_path / f"gold{len(names)}.jsonl"

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.document import WORD_PUNCTUATION, Element
-from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, load_lexicon, lookup
+from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
 # German and foreign first names and surnames; 80,000 capitalized words, 1,400 of them also nouns)
@@ -90,7 +90,7 @@ def name_part(word: str) -> bool:
         return True
     if len(word) < 2 or not word[:1].isupper() or word.isupper() or word in _not_parts():
         return False
-    bits = lookup(load_lexicon("de-nouns"), word)
+    bits = noun_bits(word)
     return sf.cluster_prefixes(word)[0] == PERSON_BRANCH or bool(bits & PERSON_NAME and not bits & COMMON_NOUN)
 
 
@@ -285,9 +285,8 @@ def takes_company_flag(word: str) -> bool:
     ("Dienstleistungs GmbH", "Verwaltungs GmbH"), nor an acronym ("DRK")."""
     if name_part(word):
         return True
-    lexicon = load_lexicon("de-nouns")
-    linking_s = word.endswith("s") and bool(lookup(lexicon, word[:-1]) & (COMMON_NOUN | COMPOUND))
-    return not word.isupper() and not lookup(lexicon, word) & COMMON_NOUN and not linking_s
+    linking_s = word.endswith("s") and bool(noun_bits(word[:-1]) & (COMMON_NOUN | COMPOUND))
+    return not word.isupper() and not noun_bits(word) & COMMON_NOUN and not linking_s
 
 
 def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
@@ -392,7 +391,7 @@ def common_noun_after_article(word: str, previous: str | None, next_word: str | 
     """Whether ``word`` is a common noun used as one: the lexicon's common noun right after an
     article (``previous``, lower case) and before no capitalized word (``next_word``)."""
     return (previous in ARTICLES and not (next_word or "")[:1].isupper()
-            and bool(lookup(load_lexicon("de-nouns"), word) & COMMON_NOUN))
+            and bool(noun_bits(word) & COMMON_NOUN))
 
 
 def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, float],

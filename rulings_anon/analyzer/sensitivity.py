@@ -67,8 +67,7 @@ from rulings_anon.lexicon import (
     PERSON_NAME,
     PLACE_NAME,
     SortedLexicon,
-    load_lexicon,
-    lookup,
+    noun_bits,
 )
 
 _INITIAL = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?\.$")
@@ -130,6 +129,7 @@ def clusters() -> SortedLexicon:
     return SortedLexicon(gzip.decompress(Path(data_path("scorer", "clusters.tsv.gz")).read_bytes()))
 
 
+@lru_cache(maxsize=200_000)
 def cluster_prefixes(word: str) -> tuple[int, ...]:
     """The first :data:`CLUSTER_DEPTHS` steps of ``word``'s cluster path, -1 each without a cluster."""
     cluster = clusters().get(word)
@@ -302,7 +302,7 @@ def context_key(element_text: str) -> str | None:
 
 
 def _lex_bits(word: str) -> int:
-    return lookup(load_lexicon("de-nouns"), word)
+    return noun_bits(word)  # cached once for every caller: a word's compounds cost a lookup per split
 
 
 def _hyphen_parts(word: str) -> tuple[str, str]:

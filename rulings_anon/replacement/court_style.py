@@ -252,9 +252,10 @@ _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.$")  # "Dr.", "Prof."
 
 @lru_cache(maxsize=1)
 def _first_names() -> tuple[frozenset, frozenset, frozenset]:
-    from rulings_anon.replacement.surrogates import _POOLS
+    from rulings_anon.replacement.surrogates import german_pools
 
-    return frozenset(_POOLS["first_female"]), frozenset(_POOLS["first_male"]), frozenset(_POOLS["surname"])
+    pools = german_pools()
+    return frozenset(pools["first_female"]), frozenset(pools["first_male"]), frozenset(pools["surname"])
 
 
 def is_first_name(word: str) -> bool:

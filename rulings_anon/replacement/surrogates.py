@@ -39,13 +39,13 @@ import re
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
-
-from faker import Faker
-from faker.providers.address.de_DE import Provider as _Address
-from faker.providers.person.de_DE import Provider as _Person
+from typing import TYPE_CHECKING
 
 from rulings_anon.defaults import NAME_HALVES
 from rulings_anon.entity_types import LER_TYPES, TYPE_ALIASES, TYPES
+
+if TYPE_CHECKING:
+    from faker import Faker
 
 # Name pools by the kind of name an initial stands for: faker's de_DE lists, cleaned of entries
 # that are not one plain name ("Koch II", "Hans D.", the typo "Hansestadttralsund"), plus names for
@@ -70,13 +70,20 @@ def _names(listed, extra=(), pattern=_ONE_NAME) -> tuple[str, ...]:
     return tuple(n for n in listed if pattern.match(n) and n not in _FAKER_TYPOS) + tuple(extra)
 
 
-_POOLS = {
-    "surname": _names(_Person.last_names, _EXTRA_SURNAMES),
-    "first_male": _names(_Person.first_names_male, _EXTRA_FIRST_MALE),
-    "first_female": _names(_Person.first_names_female, _EXTRA_FIRST_FEMALE),
-    "city": _names(_Address.cities, _EXTRA_CITIES, _PLACE_NAME),
-    "street_stem": _STREET_STEMS + _names(_Person.last_names, _EXTRA_SURNAMES),
-}
+@functools.cache
+def german_pools() -> dict[str, tuple[str, ...]]:
+    """faker's German names and places (read on first use: importing faker costs a tenth of a
+    second that ``score`` without replacements need not wait for)."""
+    from faker.providers.address.de_DE import Provider as _Address
+    from faker.providers.person.de_DE import Provider as _Person
+
+    return {
+        "surname": _names(_Person.last_names, _EXTRA_SURNAMES),
+        "first_male": _names(_Person.first_names_male, _EXTRA_FIRST_MALE),
+        "first_female": _names(_Person.first_names_female, _EXTRA_FIRST_FEMALE),
+        "city": _names(_Address.cities, _EXTRA_CITIES, _PLACE_NAME),
+        "street_stem": _STREET_STEMS + _names(_Person.last_names, _EXTRA_SURNAMES),
+    }
 # The names a generator draws. Models train on "all" (the German lists). Test sets draw "foreign"
 # names: German-language names of faker's Austrian and Swiss lists that the German lists lack
 # ("Achleitner", "Amriswil"), so a test never rewards a name learnt by heart as a surrogate (the
@@ -91,7 +98,7 @@ def _foreign_pools() -> dict[str, tuple[str, ...]]:
     from faker.providers.person.de_AT import Provider as _PersonAT
     from faker.providers.person.de_CH import Provider as _PersonCH
 
-    listed = set().union(*_POOLS.values())
+    listed = set().union(*german_pools().values())
 
     def new(*lists, pattern=_ONE_NAME):
         return tuple(sorted({n for names in lists for n in names if pattern.match(n) and n not in listed}))
@@ -100,20 +107,20 @@ def _foreign_pools() -> dict[str, tuple[str, ...]]:
             "first_male": new(_PersonAT.first_names_male, _PersonCH.first_names_male),
             "first_female": new(_PersonAT.first_names_female, _PersonCH.first_names_female),
             "city": new(_AddressAT.cities, _AddressCH.cities, pattern=_PLACE_NAME),
-            "street_stem": _POOLS["street_stem"]}
+            "street_stem": german_pools()["street_stem"]}
 
 
 @functools.cache
 def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
     if half == "all":
-        return _POOLS
+        return german_pools()
     if half not in NAME_HALVES:
         raise ValueError(f"unknown name half {half!r} (one of {', '.join(NAME_HALVES)})")
     if half == "foreign":
         return _foreign_pools()
     parity = 0 if half == "training" else 1
     return {pool: tuple(n for n in names if n in _STREET_STEMS or zlib.crc32(n.encode("utf-8")) % 2 == parity)
-            for pool, names in _POOLS.items()}
+            for pool, names in german_pools().items()}
 
 
 def _starting(names, prefix: str, memo) -> list[str]:
@@ -252,6 +259,8 @@ class SurrogateGenerator:
     def faker(self) -> Faker:
         """The de_DE faker, reseeded from our random state at every use (reproducible)."""
         if self._faker is None:
+            from faker import Faker
+
             self._faker = Faker("de_DE")
         self._faker.seed_instance(self.rng.getrandbits(32))
         return self._faker
@@ -273,7 +282,7 @@ class SurrogateGenerator:
             prefix = ""
         candidates = _starting(names, prefix, memo)
         if not candidates and self.names in ("training", "testing"):  # the other half has the initial
-            names = _POOLS[pool]
+            names = german_pools()[pool]
             candidates = _starting(names, prefix, memo)
         if not candidates:
             candidates = [self._graft(prefix, names, memo)]
