@@ -258,12 +258,19 @@ class SensitivityModel:
         if self.blank_columns:
             rows = rows.copy()
             rows[:, self.blank_columns] = 0.0
-        probabilities = np.mean([b.predict(rows, num_threads=1, **EARLY_STOP) for b in self.boosters], axis=0)
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
         # public officials, the seats of courts and authorities and landmarks, registered marks, quoted terms,
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
         # listed abbreviations ("Abb."), countries and states (the rows blanked above: not those a policy switched off)
-        probabilities[rows[:, PUBLIC_COLUMNS].max(axis=1) > 0] *= self.public_weight
+        public = rows[:, PUBLIC_COLUMNS].max(axis=1) > 0
+        # a row's probability is its own (the trees read no other row): rows a public rule zeroes are
+        # not sent through them (a tenth of a ruling's candidates)
+        judged = ~public if self.public_weight == 0.0 else slice(None)
+        probabilities = np.zeros(len(rows))
+        if len(chosen := rows[judged]):
+            probabilities[judged] = np.mean([b.predict(chosen, num_threads=1, **EARLY_STOP) for b in self.boosters],
+                                            axis=0)
+        probabilities[public] *= self.public_weight
         return probabilities
 
     def predict_court(self, court: CourtFeatures, extra: np.ndarray | None = None) -> np.ndarray:

@@ -1,0 +1,128 @@
+"""How fast ``score`` is, start-up included, as a user runs it: the speed target's benchmark.
+
+The input is 300,000 elements of bundled rulings as they were published (the held-out BSG
+rulings, then BVerfG's until the count is reached), one JSONL file; ``rulings-anon score INPUT
+--output OUT`` runs in a fresh process ``--repeat`` times and the table gives the wall time of
+each run, elements per second over the whole run, and the peak memory of the command and its
+worker processes. ``--big`` adds one document of 5 MB (the memory target).
+
+Machines differ, and a shared one differs from minute to minute: the table also gives the time a
+plain Python loop of ten million additions takes on this machine just before, so that figures of
+two runs can be compared. Compare code against code in the same minutes, alternating.
+
+Run: ``.venv/bin/python benchmarks/bench_speed.py [--elements 300000] [--repeat 3] [--big] [--json OUT]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rulings_anon.data import ler_corpus_files
+from rulings_anon.document import count_elements
+from rulings_anon.jsonl import read_jsonl, write_jsonl
+
+ROOT = Path(__file__).resolve().parent.parent
+COURTS = ("bsg", "bverfg", "bag")  # the held-out court first
+BIG_BYTES = 5_000_000
+
+
+def calibration_seconds() -> float:
+    """Seconds a plain Python loop of ten million additions takes (the machine's speed now)."""
+    started = time.perf_counter()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.perf_counter() - started
+
+
+def rulings(elements: int) -> list[dict]:
+    """Published rulings of :data:`COURTS` in order until they hold ``elements`` elements."""
+    chosen, count = [], 0
+    for court in COURTS:
+        for record in read_jsonl(ler_corpus_files([court])[0]):
+            if count >= elements:
+                return chosen
+            chosen.append({"id": record["id"], "text": record["text"]})
+            count += count_elements(record["text"])
+    return chosen
+
+
+def big_document(size: int = BIG_BYTES) -> dict:
+    """One document of ``size`` bytes or more: the bundled rulings one after another."""
+    parts, length = [], 0
+    while length < size:
+        for path in ler_corpus_files():
+            for record in read_jsonl(path):
+                parts.append(record["text"])
+                length += len(record["text"].encode("utf-8")) + 2
+                if length >= size:
+                    return {"id": "big", "text": "\n\n".join(parts)}
+    return {"id": "big", "text": "\n\n".join(parts)}
+
+
+def timed_score(inputs: Path, output: Path, jobs: int | None) -> dict:
+    """One ``score`` run in a fresh process: wall seconds, the figures it prints, peak memory (MB)."""
+    command = [str(ROOT / ".venv" / "bin" / "rulings-anon"), "score", str(inputs), "--output", str(output)]
+    if jobs is not None:
+        command += ["--jobs", str(jobs)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"score failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    output.unlink()
+    return {"seconds": seconds, "peak_mb": max(peak, before) / 1024}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--elements", type=int, default=300_000, help="elements to score (default: 300000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of score (default: 3)")
+    parser.add_argument("--jobs", type=int, help="score's --jobs (default: its own, one worker per core)")
+    parser.add_argument("--big", action="store_true", help="also score one document of 5 MB")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args(argv)
+
+    records = rulings(args.elements)
+    elements = sum(count_elements(r["text"]) for r in records)
+    figures: dict = {"rulings": len(records), "elements": elements, "cores": len(os.sched_getaffinity(0)),
+                     "runs": []}
+    with tempfile.TemporaryDirectory() as folder:
+        inputs, output = Path(folder) / "rulings.jsonl", Path(folder) / "spans.jsonl"
+        write_jsonl(inputs, records)
+        for _ in range(args.repeat):
+            calibration = calibration_seconds()
+            run = timed_score(inputs, output, args.jobs)
+            run.update(calibration_seconds=calibration, elements_per_second=elements / run["seconds"])
+            figures["runs"].append(run)
+            print(f"{len(records)} rulings, {elements:,} elements: {run['seconds']:.2f} s, "
+                  f"{run['elements_per_second']:,.0f} elements/s, {run['peak_mb']:.0f} MB "
+                  f"(10M-addition loop {calibration:.2f} s)", flush=True)
+        speeds = [r["elements_per_second"] for r in figures["runs"]]
+        figures["median_elements_per_second"] = statistics.median(speeds)
+        print(f"median {figures['median_elements_per_second']:,.0f} elements/s (target 50,000)")
+        if args.big:
+            big = big_document()
+            write_jsonl(inputs, [big])
+            run = timed_score(inputs, output, args.jobs)
+            figures["big"] = {"bytes": len(big["text"].encode("utf-8")), **run}
+            print(f"one document of {figures['big']['bytes'] / 1e6:.1f} MB: {run['seconds']:.1f} s, "
+                  f"{run['peak_mb']:.0f} MB peak (target 1,536 MB)")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
