@@ -12,7 +12,7 @@ from rulings_anon.jsonl import read_jsonl
 
 SHAPES = ["Vertrag", "vertrag", "VERTRAG", "Müller", "Straße", "Xuchberger", "M-GmbH", "Müller-Lüdenscheidt",
           "12.03.2019", "1/2", "2017", "§", "…", "-", "Abs.", "(Az.:", "O'Neill", "Café", "e-mail", "A1",
-          "Klägerin,", "3a", "50%", "Ahornstraße,", "", "the", "court"]
+          "Klägerin,", "3a", "50%", "Ahornstraße,", "", "the", "court", "ab\ud800c", "X\ud800"]
 
 
 def test_every_word_of_a_court_gets_wordfreqs_zipf_value():

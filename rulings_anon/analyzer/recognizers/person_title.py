@@ -234,9 +234,9 @@ class DescribedPersonRecognizer(PartyNameRecognizer):
 def _first_names() -> frozenset[str]:
     """German given names (faker's de_DE list): after one, a common word is a surname ("Kevin
     Sommer", "Petra Winter"), not the sentence going on ("Müller Angaben")."""
-    from faker.providers.person.de_DE import Provider
+    from rulings_anon.analyzer.faker_lists import shipped_lists
 
-    return frozenset(Provider.first_names)
+    return shipped_lists()["first_names"]
 
 
 def _next_in_list(text: str, span: Span) -> Span | None:
