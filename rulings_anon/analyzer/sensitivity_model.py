@@ -400,8 +400,7 @@ def _fit_booster(courts: dict[str, CourtFeatures], clears: dict[str, dict[str, i
 def load_model(directory: str | Path | None = None) -> SensitivityModel:
     """The model stored in ``directory`` (default ``rulings_anon/data/scorer``); :class:`ModelError` naming what
     is missing or from another version."""
-    import lightgbm
-
+    from rulings_anon.analyzer.saved_trees import load_trees
     from rulings_anon.data import path as data_path
 
     directory = Path(directory) if directory is not None else Path(data_path("scorer"))
@@ -427,7 +426,7 @@ def load_model(directory: str | Path | None = None) -> SensitivityModel:
     for i in range(int(config.get("boosters", 1))):
         if not (directory / booster_file(i)).exists():
             raise ModelError(f"{directory}: missing {booster_file(i)} (config.json names {config['boosters']} boosters)")
-        boosters.append(lightgbm.Booster(model_file=str(directory / booster_file(i))))
+        boosters.append(load_trees(directory / booster_file(i)))
     with gzip.open(directory / "tables.json.gz", "rt", encoding="utf-8") as handle:
         tables = sf.Tables.from_json(json.load(handle))
     background = None
