@@ -28,6 +28,7 @@ from rulings_anon.data import path as data_path
 from rulings_anon.document import Element, Span
 from rulings_anon.entity_types import NAME_GROWING_TYPES, PLACE_GROWING_TYPES
 from rulings_anon.entity_types import UNKNOWN_TYPE as UNKNOWN_TYPE
+from rulings_anon.first_chars import compile_fast
 from rulings_anon.jsonl import read_json
 
 SOURCE = "references"
@@ -99,7 +100,7 @@ class ReferenceRules:
             particle_gap=re.compile(rf"^\s+(?:(?:{particles}|{connectors})\s+)?$"),
             # " an der ", " von ": the words between two words of one name or one place
             name_gap=re.compile(rf"\s+(?:{particles}|{place_particles})\s+"),
-            kinds=tuple((kind, re.compile(regex)) for kind, regex in kinds),
+            kinds=tuple((kind, compile_fast(regex)) for kind, regex in kinds),
         )
 
 

@@ -300,6 +300,9 @@ def scored_chunks(scorer: Scorer, run: ScoreRun, documents: Iterable[Document],
     # Tables loaded on first use (word frequencies, the lexicon) are loaded here, once, before the
     # workers are forked, instead of once in each of them.
     scorer.score([Document("warm-up", WARM_UP)])
+    from rulings_anon.lexicon import DEFAULT, load_lexicon
+
+    load_lexicon(DEFAULT)  # the warm-up's few words are searched in the file; every ruling reads the dict
     in_flight: deque = deque()
     with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
         for chunk in chunks(documents, JOB_CHUNK_ELEMENTS):

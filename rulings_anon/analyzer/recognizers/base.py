@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rulings_anon.document import Span
+from rulings_anon.first_chars import compile_fast
 
 # Characters before a match that are searched for context words.
 CONTEXT_WINDOW = 60
@@ -33,7 +34,7 @@ class Pattern:
     flags: int = 0
 
     def compiled(self) -> re.Pattern:
-        return re.compile(self.regex, self.flags | re.VERBOSE)
+        return compile_fast(self.regex, self.flags | re.VERBOSE)
 
 
 class Recognizer:
