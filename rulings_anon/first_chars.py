@@ -19,8 +19,8 @@ try:  # the parser of the ``re`` module (Python 3.11 on); without it patterns st
 except ImportError:  # pragma: no cover
     _parser = None
 
-# a class that holds one of the most frequent characters of German text rejects too few positions
-# to pay for the lookahead ("\w", "a-z")
+# a class that holds three of the most frequent characters of German text or more ("\w", "a-z")
+# rejects too few positions to pay for the lookahead
 _FREQUENT = " enirstad"
 _CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
                "CATEGORY_NOT_SPACE": r"\S", "CATEGORY_WORD": r"\w", "CATEGORY_NOT_WORD": r"\W"}
@@ -131,7 +131,7 @@ def compile_fast(pattern: str, flags: int = 0) -> re.Pattern:
     ``re`` would try it at every position and they are not frequent ones; the same matches."""
     if starts_without_class(pattern, flags):
         first = first_class(pattern, flags)
-        if first is not None and not re.search(first, _FREQUENT, flags):
+        if first is not None and len(re.findall(first, _FREQUENT, flags)) < 3:
             try:
                 return re.compile(f"(?={first})(?:{pattern})", flags)
             except re.error:  # global inline flags at the pattern's start, say
