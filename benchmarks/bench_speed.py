@@ -8,9 +8,12 @@ worker processes. ``--big`` adds one document of 5 MB (the memory target).
 
 Machines differ, and a shared one differs from minute to minute: the table also gives the time a
 plain Python loop of ten million additions takes on this machine just before, so that figures of
-two runs can be compared. Compare code against code in the same minutes, alternating.
+two runs can be compared. Compare code against code in the same minutes, alternating:
+``--baseline CHECKOUT`` runs the package of another checkout (a ``git worktree`` of an earlier
+commit) between the runs of this one, and checks that both write the same spans.
 
-Run: ``.venv/bin/python benchmarks/bench_speed.py [--elements 300000] [--repeat 3] [--big] [--json OUT]``
+Run: ``.venv/bin/python benchmarks/bench_speed.py [--elements 300000] [--repeat 3] [--big]
+[--baseline CHECKOUT] [--json OUT]``
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -69,20 +71,25 @@ def big_document(size: int = BIG_BYTES) -> dict:
     return {"id": "big", "text": "\n\n".join(parts)}
 
 
-def timed_score(inputs: Path, output: Path, jobs: int | None) -> dict:
-    """One ``score`` run in a fresh process: wall seconds, the figures it prints, peak memory (MB)."""
-    command = [str(ROOT / ".venv" / "bin" / "rulings-anon"), "score", str(inputs), "--output", str(output)]
+def timed_score(inputs: Path, output: Path, jobs: int | None, checkout: Path = ROOT) -> dict:
+    """One ``score`` run of the package in ``checkout`` in a fresh process: wall seconds, peak
+    memory of its largest process, workers included (MB), the spans it wrote."""
+    command = [sys.executable, "-m", "rulings_anon", "score", str(inputs), "--output", str(output)]
     if jobs is not None:
         command += ["--jobs", str(jobs)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=checkout,
+                               env={**os.environ, "PYTHONPATH": str(checkout)})
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)  # the child's own figures, its workers included
     seconds = time.perf_counter() - started
-    if done.returncode != 0:
-        raise SystemExit(f"score failed ({done.returncode}): {done.stderr.strip()[-500:]}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    process.returncode = os.waitstatus_to_exitcode(status)
+    process.stderr.close()
+    if process.returncode != 0:
+        raise SystemExit(f"score failed ({process.returncode}): {stderr.strip()[-500:]}")
+    spans = output.read_bytes()
     output.unlink()
-    return {"seconds": seconds, "peak_mb": max(peak, before) / 1024}
+    return {"seconds": seconds, "peak_mb": usage.ru_maxrss / 1024, "spans": spans}
 
 
 def main(argv=None) -> int:
@@ -91,31 +98,42 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of score (default: 3)")
     parser.add_argument("--jobs", type=int, help="score's --jobs (default: its own, one worker per core)")
     parser.add_argument("--big", action="store_true", help="also score one document of 5 MB")
+    parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
+                        help="another checkout of the project, run alternating with this one (same spans checked)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args(argv)
 
     records = rulings(args.elements)
     elements = sum(count_elements(r["text"]) for r in records)
-    figures: dict = {"rulings": len(records), "elements": elements, "cores": len(os.sched_getaffinity(0)),
-                     "runs": []}
+    figures: dict = {"rulings": len(records), "elements": elements, "cores": len(os.sched_getaffinity(0))}
     with tempfile.TemporaryDirectory() as folder:
         inputs, output = Path(folder) / "rulings.jsonl", Path(folder) / "spans.jsonl"
         write_jsonl(inputs, records)
+        versions = [("this checkout", ROOT)] + ([("baseline", args.baseline.resolve())] if args.baseline else [])
+        figures["runs"] = {name: [] for name, _ in versions}
+        first_spans = None
         for _ in range(args.repeat):
-            calibration = calibration_seconds()
-            run = timed_score(inputs, output, args.jobs)
-            run.update(calibration_seconds=calibration, elements_per_second=elements / run["seconds"])
-            figures["runs"].append(run)
-            print(f"{len(records)} rulings, {elements:,} elements: {run['seconds']:.2f} s, "
-                  f"{run['elements_per_second']:,.0f} elements/s, {run['peak_mb']:.0f} MB "
-                  f"(10M-addition loop {calibration:.2f} s)", flush=True)
-        speeds = [r["elements_per_second"] for r in figures["runs"]]
-        figures["median_elements_per_second"] = statistics.median(speeds)
-        print(f"median {figures['median_elements_per_second']:,.0f} elements/s (target 50,000)")
+            for name, checkout in versions:
+                calibration = calibration_seconds()
+                run = timed_score(inputs, output, args.jobs, checkout)
+                spans = run.pop("spans")
+                first_spans = first_spans or spans
+                if spans != first_spans:
+                    raise SystemExit(f"{name} wrote other spans than {versions[0][0]}")
+                run.update(calibration_seconds=calibration, elements_per_second=elements / run["seconds"])
+                figures["runs"][name].append(run)
+                print(f"{name}: {len(records)} rulings, {elements:,} elements: {run['seconds']:.2f} s, "
+                      f"{run['elements_per_second']:,.0f} elements/s, {run['peak_mb']:.0f} MB "
+                      f"(10M-addition loop {calibration:.2f} s)", flush=True)
+        for name, runs in figures["runs"].items():
+            median = statistics.median(r["elements_per_second"] for r in runs)
+            figures.setdefault("median_elements_per_second", {})[name] = median
+            print(f"{name}: median {median:,.0f} elements/s (target 50,000)")
         if args.big:
             big = big_document()
             write_jsonl(inputs, [big])
             run = timed_score(inputs, output, args.jobs)
+            run.pop("spans")
             figures["big"] = {"bytes": len(big["text"].encode("utf-8")), **run}
             print(f"one document of {figures['big']['bytes'] / 1e6:.1f} MB: {run['seconds']:.1f} s, "
                   f"{run['peak_mb']:.0f} MB peak (target 1,536 MB)")
