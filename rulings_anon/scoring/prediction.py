@@ -61,13 +61,14 @@ def model_kind(model_dir) -> str:
     """The kind ``model_dir`` records; for a directory that records none, the kind its files show
     (``contextual`` for any other directory: its loader names what is wrong with it). An unknown
     recorded kind is a :class:`ModelError`."""
-    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
     from rulings_anon.model_kinds import recorded_kind
-    from rulings_anon.ner.model import is_ner_directory
 
     recorded = recorded_kind(model_dir)
     if recorded is not None:
         return recorded
+    from rulings_anon.analyzer.sensitivity_model import is_sensitivity_directory
+    from rulings_anon.ner.model import is_ner_directory  # the NER package imports its trainer
+
     if is_ner_directory(model_dir):
         return NER
     return SENSITIVITY if is_sensitivity_directory(model_dir) else CONTEXTUAL
