@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python -m rulings_anon.interactive.benchmark
 	$(BIN)/python benchmarks/bench_hostile_inputs.py
 	$(BIN)/python benchmarks/bench_beam.py
+	$(BIN)/python benchmarks/bench_speed.py
 
 clean:
 	rm -rf $(VENV) runs build *.egg-info
