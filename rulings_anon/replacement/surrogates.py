@@ -84,6 +84,8 @@ def german_pools() -> dict[str, tuple[str, ...]]:
         "city": _names(_Address.cities, _EXTRA_CITIES, _PLACE_NAME),
         "street_stem": _STREET_STEMS + _names(_Person.last_names, _EXTRA_SURNAMES),
     }
+
+
 # The names a generator draws. Models train on "all" (the German lists). Test sets draw "foreign"
 # names: German-language names of faker's Austrian and Swiss lists that the German lists lack
 # ("Achleitner", "Amriswil"), so a test never rewards a name learnt by heart as a surrogate (the
