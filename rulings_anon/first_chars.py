@@ -132,8 +132,9 @@ def compile_fast(pattern: str, flags: int = 0) -> re.Pattern:
     if starts_without_class(pattern, flags):
         first = first_class(pattern, flags)
         if first is not None and len(re.findall(first, _FREQUENT, flags)) < 3:
+            end = "\n)" if flags & re.VERBOSE else ")"  # a verbose pattern may end in a comment
             try:
-                return re.compile(f"(?={first})(?:{pattern})", flags)
+                return re.compile(f"(?={first})(?:{pattern}{end}", flags)
             except re.error:  # global inline flags at the pattern's start, say
                 pass
     return re.compile(pattern, flags)

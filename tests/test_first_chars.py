@@ -37,6 +37,8 @@ def test_the_lookahead_is_put_only_where_re_scans_every_position_for_a_rare_star
     assert compile_fast(r"[A-Z]\w+").pattern == r"[A-Z]\w+"  # starts with a class
     assert compile_fast(r"(?<!\w)[a-z0-9]+\.de").pattern == r"(?<!\w)[a-z0-9]+\.de"  # frequent letters
     assert compile_fast(r"(?x) (?<!\w) abc").pattern == r"(?x) (?<!\w) abc"  # global flags stay first
+    commented = compile_fast("(?<!\\w) abc  # a comment", re.VERBOSE)
+    assert commented.pattern.startswith("(?=[a])") and commented.findall("xabc abc") == ["abc"]
 
 
 def test_every_shipped_pattern_finds_the_same_matches_with_the_lookahead():
