@@ -37,7 +37,10 @@ def library() -> ctypes.CDLL | None:
     name = _LIBRARY_NAMES.get(sys.platform, "lib_lightgbm.so")
     for candidate in (folder / "lib" / name, folder / name):
         if candidate.is_file():
-            lib = ctypes.cdll.LoadLibrary(str(candidate))
+            try:
+                lib = ctypes.cdll.LoadLibrary(str(candidate))
+            except OSError:  # a library it needs is missing: the package says which
+                return None
             lib.LGBM_GetLastError.restype = ctypes.c_char_p
             return lib
     return None
