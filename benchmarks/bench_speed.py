@@ -4,7 +4,8 @@ The input is 300,000 elements of bundled rulings as they were published (the hel
 rulings, then BVerfG's until the count is reached), one JSONL file; ``rulings-anon score INPUT
 --output OUT`` runs in a fresh process ``--repeat`` times and the table gives the wall time of
 each run, elements per second over the whole run, and the peak memory of the command and its
-worker processes. ``--big`` adds one document of 5 MB (the memory target).
+worker processes. Then a one-line ruling three times: what a court user waits for one ruling,
+start-up nearly all of it. ``--big`` adds one document of 5 MB (the memory target).
 
 Machines differ, and a shared one differs from minute to minute: the table also gives the time a
 plain Python loop of ten million additions takes on this machine just before, so that figures of
@@ -35,6 +36,7 @@ from rulings_anon.jsonl import read_jsonl, write_jsonl
 ROOT = Path(__file__).resolve().parent.parent
 COURTS = ("bsg", "bverfg", "bag")  # the held-out court first
 BIG_BYTES = 5_000_000
+ONE_LINE = "Der Kläger Herr Achleitner aus Memmingen klagt gegen die Beklagte, die M-GmbH."  # start-up alone
 
 
 def calibration_seconds() -> float:
@@ -129,6 +131,10 @@ def main(argv=None) -> int:
             median = statistics.median(r["elements_per_second"] for r in runs)
             figures.setdefault("median_elements_per_second", {})[name] = median
             print(f"{name}: median {median:,.0f} elements/s (target 50,000)")
+        write_jsonl(inputs, [{"id": "one-line", "text": ONE_LINE}])
+        starts = [timed_score(inputs, output, 1)["seconds"] for _ in range(3)]
+        figures["start_up_seconds"] = starts
+        print(f"one line, start-up and all: {min(starts):.2f}-{max(starts):.2f} s")
         if args.big:
             big = big_document()
             write_jsonl(inputs, [big])
