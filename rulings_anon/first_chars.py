@@ -99,7 +99,7 @@ def first_class(pattern: str, flags: int = 0) -> str | None:
         parts: list[str] = []
         if _first(parsed, parts) or not parts:
             return None
-    except (_Unbounded, re.error, TypeError, ValueError):
+    except Exception:  # _Unbounded, or a parser of another Python version: the pattern stays as it is
         return None
     return "[" + "".join(dict.fromkeys(parts)) + "]"
 
@@ -110,20 +110,19 @@ def starts_without_class(pattern: str, flags: int = 0) -> bool:
     if _parser is None:
         return False
     try:
-        parsed = _parser.parse(pattern, flags)
-    except re.error:
+        sequence = list(_parser.parse(pattern, flags))
+        while sequence and sequence[0][0] is C.SUBPATTERN:
+            sequence = list(sequence[0][1][3])
+        if not sequence:
+            return False
+        op, av = sequence[0]
+        if op in (C.LITERAL, C.IN):
+            return False
+        if op is C.BRANCH:  # ``re`` scans fast for a choice of single literals only
+            return not all(alternative and alternative[0][0] is C.LITERAL for alternative in av[1])
+        return True
+    except Exception:  # a pattern re refuses, or a parser of another Python version
         return False
-    sequence = list(parsed)
-    while sequence and sequence[0][0] is C.SUBPATTERN:
-        sequence = list(sequence[0][1][3])
-    if not sequence:
-        return False
-    op, av = sequence[0]
-    if op in (C.LITERAL, C.IN):
-        return False
-    if op is C.BRANCH:  # ``re`` scans fast for a choice of single literals only
-        return not all(alternative and alternative[0][0] is C.LITERAL for alternative in av[1])
-    return True
 
 
 def compile_fast(pattern: str, flags: int = 0) -> re.Pattern:
