@@ -39,8 +39,9 @@ SCORE_CHUNK_ELEMENTS = 100_000
 # Austrian and Swiss names no model here trains on, or the testing or training half.
 NAME_HALVES = ("all", "foreign", "testing", "training")
 
-# Candidate vectors per TFRecord sequence, the share of negative elements each adds, and the share
-# of documents in the validation split (``preprocess``, thesis 5.4.2).
+# Candidate vectors per TFRecord sequence, the share of non-placeholder elements added to the
+# candidates (thesis 5.4.2.1; ``preprocess`` and training's masking alike), and the share of
+# documents in the validation split (``preprocess``).
 DEFAULT_CANDIDATE_VECTORS = 10
 DEFAULT_CANDIDATE_RATE = 0.02
 DEFAULT_VALIDATION_SHARE = 0.1

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulings_anon.defaults import DEFAULT_CANDIDATE_RATE
 from rulings_anon.tf import tensorflow
 
 from .masking import (
-    DEFAULT_CANDIDATE_RATE,
     MASK_TOKEN,
     MaskingScheme,
     draw_candidates,

@@ -72,8 +72,6 @@ SCHEMES: dict[str, MaskingScheme] = {
     ]
 }
 
-# Thesis 5.4.2.1: share of non-placeholder elements added to the candidates.
-DEFAULT_CANDIDATE_RATE = 0.02
 
 
 def get_scheme(name: str) -> MaskingScheme:

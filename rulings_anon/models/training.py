@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings_anon.checkpoints import RunRecord, changed_settings, fingerprint_files, resumes
+from rulings_anon.defaults import DEFAULT_CANDIDATE_RATE
 from rulings_anon.errors import InputError, ModelError
 from rulings_anon.jsonl import read_json, write_json
 from rulings_anon.tf import keras, tensorflow
@@ -32,7 +33,7 @@ from rulings_anon.tf import keras, tensorflow
 from . import model_dir as md
 from .architecture import EmbeddingSpec, build_model
 from .input_pipeline import InputConfig, make_dataset
-from .masking import DEFAULT_CANDIDATE_RATE, get_scheme
+from .masking import get_scheme
 from .optimization import OptimizerConfig, class_weights, create_optimizer, weighted_bce_sum
 from .variants import BERT, GLOVE, Variant, get_variant
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulings_anon.defaults import (  # noqa: F401 (read from here by the preprocessing stage)
+from rulings_anon.defaults import (
     DEFAULT_CANDIDATE_RATE,
     DEFAULT_CANDIDATE_VECTORS,
     DEFAULT_VALIDATION_SHARE,

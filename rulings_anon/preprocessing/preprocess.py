@@ -13,18 +13,13 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from rulings_anon.defaults import DEFAULT_CANDIDATE_RATE, DEFAULT_CANDIDATE_VECTORS, DEFAULT_VALIDATION_SHARE
 from rulings_anon.document import Document
 from rulings_anon.errors import InputError
 from rulings_anon.jsonl import read_json, write_json
 
 from . import record_format as rf
-from .build import (
-    DEFAULT_CANDIDATE_RATE,
-    DEFAULT_CANDIDATE_VECTORS,
-    DEFAULT_VALIDATION_SHARE,
-    build_data,
-    pseudonymize_documents,
-)
+from .build import build_data, pseudonymize_documents
 
 SETTINGS_FILE = "settings.json"
 
