@@ -87,30 +87,42 @@ def _first(sequence, parts: list[str]) -> bool:
     return True
 
 
+def _parsed(pattern: str, flags: int):
+    """``re``'s parse of ``pattern``; None where it fails (a pattern ``re`` refuses, or a parser of
+    another Python version: the pattern then stays as it is)."""
+    if _parser is None:
+        return None
+    try:
+        return _parser.parse(pattern, flags)
+    except Exception:
+        return None
+
+
 def first_class(pattern: str, flags: int = 0) -> str | None:
     """``[...]``: every character a match of ``pattern`` can start with; None where that is not
     known (a match may be empty, start with any character, or the pattern ignores case)."""
-    if _parser is None or flags & re.IGNORECASE:
+    return _class_of(_parsed(pattern, flags), flags)
+
+
+def _class_of(parsed, flags: int) -> str | None:
+    if parsed is None or flags & re.IGNORECASE:
         return None
     try:
-        parsed = _parser.parse(pattern, flags)
         if parsed.state.flags & re.IGNORECASE:
             return None
         parts: list[str] = []
         if _first(parsed, parts) or not parts:
             return None
-    except Exception:  # _Unbounded, or a parser of another Python version: the pattern stays as it is
+    except Exception:  # _Unbounded, or a parser of another Python version
         return None
     return "[" + "".join(dict.fromkeys(parts)) + "]"
 
 
-def starts_without_class(pattern: str, flags: int = 0) -> bool:
-    """Whether ``re`` tries ``pattern`` at every position: it starts with no literal and no class
-    (a lookbehind, an anchor, a choice of groups)."""
-    if _parser is None:
-        return False
+def _scanned_everywhere(parsed) -> bool:
+    """Whether ``re`` tries the parsed pattern at every position: it starts with no literal and no
+    class (a lookbehind, an anchor, a choice of groups)."""
     try:
-        sequence = list(_parser.parse(pattern, flags))
+        sequence = list(parsed)
         while sequence and sequence[0][0] is C.SUBPATTERN:
             sequence = list(sequence[0][1][3])
         if not sequence:
@@ -121,15 +133,16 @@ def starts_without_class(pattern: str, flags: int = 0) -> bool:
         if op is C.BRANCH:  # ``re`` scans fast for a choice of single literals only
             return not all(alternative and alternative[0][0] is C.LITERAL for alternative in av[1])
         return True
-    except Exception:  # a pattern re refuses, or a parser of another Python version
+    except Exception:  # a parser of another Python version
         return False
 
 
 def compile_fast(pattern: str, flags: int = 0) -> re.Pattern:
     """``re.compile(pattern, flags)``, with the lookahead of its first characters in front where
     ``re`` would try it at every position and they are not frequent ones; the same matches."""
-    if starts_without_class(pattern, flags):
-        first = first_class(pattern, flags)
+    parsed = _parsed(pattern, flags)  # parsed once for both questions
+    if parsed is not None and _scanned_everywhere(parsed):
+        first = _class_of(parsed, flags)
         if first is not None and len(re.findall(first, _FREQUENT, flags)) < 3:
             end = "\n)" if flags & re.VERBOSE else ")"  # a verbose pattern may end in a comment
             try:
