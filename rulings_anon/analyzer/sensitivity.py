@@ -301,10 +301,6 @@ def context_key(element_text: str) -> str | None:
     return element_text.strip(WORD_PUNCTUATION).lower() or None
 
 
-def _lex_bits(word: str) -> int:
-    return noun_bits(word)  # cached once for every caller: a word's compounds cost a lookup per split
-
-
 def _hyphen_parts(word: str) -> tuple[str, str]:
     """The first and the last part of a hyphenated word ("Xuchberger-EWIV" -> "Xuchberger", "EWIV";
     "Max-Planck-Institut" -> "Max", "Institut"); the last is empty without a hyphen."""
@@ -320,7 +316,7 @@ def _part_features(word: str) -> tuple[float, ...]:
     first, last = _hyphen_parts(word)
     if not first or not last:
         return (math.nan, -1, math.nan, math.nan, math.nan, math.nan)
-    bits, last_bits = _lex_bits(first), _lex_bits(last)
+    bits, last_bits = noun_bits(first), noun_bits(last)
     return (_zipf(first, "de"), cluster_prefixes(first)[1], bool(bits & PERSON_NAME), bool(bits & COMMON_NOUN),
             _zipf(last, "de"), bool(last_bits & COMMON_NOUN))
 
@@ -332,7 +328,7 @@ def _evidence_word(word: str) -> str:
     "Mohaupt-R"); the whole compound is a word no list knows."""
     first, last = _hyphen_parts(word)
     if len(first) > 1 and first[:1].isupper() and last and (
-            len(last) == 1 or _lex_bits(last) & COMMON_NOUN or last in _affixes()["legal_forms"]):
+            len(last) == 1 or noun_bits(last) & COMMON_NOUN or last in _affixes()["legal_forms"]):
         return first
     return word
 
@@ -341,7 +337,7 @@ def _evidence_word(word: str) -> str:
 def _word_features(word: str) -> tuple[float, ...]:
     """The features of a word alone (form, frequency, lexicon, gazetteer), cached: words recur."""
     described = _evidence_word(word)
-    bits = _lex_bits(described)
+    bits = noun_bits(described)
     initial = bool(_INITIAL.match(word))
     return (len(word), initial, len(word) > 1 and word.isupper(), any(c.isdigit() for c in word), "-" in word,
             _zipf(described, "de"), _zipf(described, "en"), bool(bits & COMMON_NOUN), bool(bits & PERSON_NAME),
