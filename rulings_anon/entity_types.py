@@ -108,7 +108,8 @@ class Detail:
 DETAILS: tuple[Detail, ...] = (
     Detail("birth_date", 'a date of birth ("geb. am 14.03.1978")', "BIRTH_DATE"),
     Detail("postcode", 'a postcode with its town ("86150 Augsburg", "D-86150")', "POSTCODE"),
-    Detail("land_parcel", 'a land-parcel number ("Flurstück 123/4", "Fl.Nr. 123/4")', "LAND_PARCEL"),
+    Detail("land_parcel", 'a land-parcel number ("Flurstück 123/4", "Fl.Nr. 123/4") or land-register sheet '
+                          '("Grundbuch von Pullach Blatt 1234")', "LAND_PARCEL"),
     Detail("road_number", 'a road\'s number ("an der B 12", "Staatsstraße 2045", "Kreisstraße MN 15")', "ROAD"),
     Detail("house_number", 'the house number after a street found or flagged ("Kirchstraße 12")', "HOUSE_NUMBER"),
     Detail("file_number", 'the file number of a party\'s proceeding before an authority ("Landratsamt, Az.: 3-12/19")',

@@ -63,6 +63,14 @@ def texts(text: str, name: str) -> list[str]:
     ("land_parcel", "nach § 12/3 der Gemarkung X, BGBl. I 123/4 der Gemarkung X, Az. 12/345 der Gemarkung X", []),
     ("land_parcel", "am 12.03.2019 der Gemarkung X, Nr. 12/2020 der Gemarkung X, im Jahr 2019 der Gemarkung X", []),
     ("land_parcel", "die Flur 2 der Gemarkung X und Blatt 1234 der Gemarkung X", []),
+    # the plot word alone before a number list; not before a count, an amount, a year or a date
+    ("land_parcel", "Die Grundstücke 02, 03 und 04 sind bebaut; das Grundstück 123/4", ["02", "03", "04", "123/4"]),
+    ("land_parcel", "das Grundstück 500 m² groß, die Grundstücke 3 Jahre lang, des Grundstücks 2019 erworben, "
+                    "Grundstücke 12.03.2019", []),
+    # the sheet of the land register, in the sentence that names the register; a file's page is none
+    ("land_parcel", "im Grundbuch von Pullach Blatt 1234; Grundbuch des Amtsgerichts X von A., Band 12, Blatt Nr. 345)",
+     ["1234", "345"]),
+    ("land_parcel", "siehe Blatt 13 der Akte; im Grundbuch eingetragen. Blatt 13 der Akte", []),
     ("road_number", "das Anwesen an der B 12 bei Aichach", ["12"]),
     ("road_number", "die St 2045 und die St. 2046 sowie zur B12", ["2045", "2046", "12"]),
     ("road_number", "an der Staatsstraße 2045 und der Kreisstraße MN 15", ["2045", "MN 15"]),

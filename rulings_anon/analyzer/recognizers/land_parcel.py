@@ -1,14 +1,17 @@
 """Land-parcel numbers: "Flurstück 123/4", "Flurstücke 12/3 und 12/5", "Fl.Nr. 123/4", "FlNr. 56",
-"Flst. 78/2", "Fl.-Nr. 910", "123/4 der Gemarkung Pullach".
+"Flst. 78/2", "Fl.-Nr. 910", "123/4 der Gemarkung Pullach", "die Grundstücke 123/4 und 125"; and
+the sheet of the land register a property is entered on: "Grundbuch von Pullach Blatt 1234".
 
-A parcel number identifies a plot in the land register and so its owner. Only numbers after a
+A parcel number identifies a plot in the land register and so its owner; so does the sheet. Only numbers after a
 parcel word, or right before "der Gemarkung" and a name, are matched ("§ 123 Abs. 4", "BGBl. I S.
 123", "Nr. 12/2020" never are); each number of a list ("Flurstücke 12/3, 12/4 und 15", "Fl.Nrn.
 12, 13 der Gemarkung A und 14 der Gemarkung B", "die Grundstücke 123/4 und 125 der Gemarkung
 Pullach") is a span of its own, the word stays in clear, as the courts write it ("Fl.Nr. ...").
 A number followed by a count or an amount ("12 Jahre", "125 m²") ends a list; before "der
 Gemarkung", a first number after a citation word ("§", "Art.", "Az.", "Nr." but in "Grundstück
-Nr."), a year word, a "Flur", "Blatt" or "Band" is none.
+Nr."), a year word, a "Flur", "Blatt" or "Band" is none. After "Grundstück" itself a number is a
+parcel only when no count or amount follows it ("das Grundstück 500 m² groß", "Grundstücke 3
+Jahre"); "Blatt" is a sheet only after "Grundbuch" in the same line ("Blatt 13 der Akte" is a page).
 """
 
 from __future__ import annotations
@@ -30,9 +33,18 @@ _DISTRICT_WORD = r"(?:Gemarkung|Gmkg\.|Gem\.)"
 _DISTRICT = rf"(?:(?:{_SPACE}+der|,)?{_SPACE}*\(?{_DISTRICT_WORD}{_SPACE}+[A-ZÄÖÜ][\w-]*\.?\)?,?)"
 # A further number of a list: not a count or an amount ("und 12 Jahre", "und 125 m²").
 _NEXT = rf"{_NUMBER}(?!{_SPACE}*(?!{_DISTRICT_WORD})(?:[A-ZÄÖÜ€%]|(?:m²|qm|ha|km|m)(?!\w)))"
+_NOT_COUNTED = rf"(?={_NEXT})"
 _LIST = (rf"{_NUMBER}{_DISTRICT}?(?:{_SPACE}*(?:,|und|u\.|bis|sowie|oder){_SPACE}*"
          rf"(?:(?:Fl\.?\ ?Nrn?\.|Flst\.){_SPACE}*)?{_NEXT}{_DISTRICT}?)*")
 _NUMBER_RE = re.compile(_NUMBER)
+# "das Grundstück 123/4", "die Grundstücke 02, 03 und 04": the plot word alone, its first number no
+# year ("des Grundstücks 2019 erworben"), count or amount either
+_PLOT_WORD = r"(?<![\w-])Grundstück(?:e|s|en)?"
+# "Grundbuch von Pullach Blatt 1234", "Grundbuch des Amtsgerichts München von A., Band 12, Blatt
+# 345": the sheet's number after the register, in the same sentence (the period of an initial
+# ends none)
+_SHEET = (rf"(?<![\w-])Grundbuch(?:s|es)?(?![\w-])(?:[^\n;.]|(?<![\w.])[A-ZÄÖÜ]\.|\.(?!\s+[A-ZÄÖÜ])){{0,80}}?"
+          rf"(?<![\w-])Blatt{_SPACE}*(?:Nr\.{_SPACE}*)?(?P<ref>\d{{1,6}})(?![\w/]|[.,]\d)")
 # What makes the first number before "der Gemarkung" something else: a citation, a year, a "Flur",
 # a sheet of the land register ("Blatt 1234 der Gemarkung"), a number ("Nr. 12") unless the plot's
 # ("Grundstück Nr.").
@@ -51,13 +63,15 @@ _LIST_BEFORE = re.compile(rf"(?<![\w./,-]){_LIST}$")
 class LandParcelRecognizer(Recognizer):
     name = "land_parcel"
     entity_type = "LAND_PARCEL"
-    REQUIRES = ("Fl", "Grundstücks-", "Gemarkung")
+    REQUIRES = ("Fl", "Grundstück", "Gemarkung", "Grundbuch")
     PATTERNS = (
         Pattern("after_parcel_word",
                 rf"{_PARCEL_WORD}{_SPACE}*(?:Nrn?\.{_SPACE}*)?:?{_SPACE}*(?P<ref>{_LIST})", 0.9),
         # "die Grundstücke 123/4 und 125 der Gemarkung Pullach": the district; the list before it
         # is found in :meth:`candidates`
         Pattern("before_district", rf"{_SPACE}+der{_SPACE}+Gemarkung{_SPACE}+[A-ZÄÖÜ]", 0.85),
+        Pattern("after_plot_word", rf"{_PLOT_WORD}{_SPACE}+(?P<ref>(?!(?:19|20)\d\d(?!/)){_NOT_COUNTED}{_LIST})", 0.85),
+        Pattern("land_register_sheet", _SHEET, 0.85),
     )
 
     def candidates(self, text: str) -> Iterator[tuple[Pattern, int, int]]:
