@@ -165,6 +165,46 @@ def test_when_a_word_is_a_seat_then_the_model_gives_it_no_probability():
     assert probabilities[~seats].max() >= sm.stored_threshold(data_path("scorer"))
 
 
+def _probability_of(model, text: str, word: str) -> list[float]:
+    """The probabilities of every mention of ``word`` in ``text``, the text decided alone."""
+    from rulings_anon.analyzer import recognizers as rec
+
+    candidates, probabilities = model.predict_text(text, rec.analyze(text))
+    elements = sf.document_features(text, model.tables).elements
+    return [float(p) for i, p in zip(candidates, probabilities, strict=True) if sf.core_word(elements[i].text) == word]
+
+
+def test_when_a_known_place_is_a_seat_once_then_it_is_public_in_every_mention_of_its_document():
+    model = sm.load_model()
+    text = ("Er lehnte es ab, sich in die Justizvollzugsanstalt Offenburg verlegen zu lassen. Seine Haltung "
+            "gegenüber einer Verlegung nach Offenburg sei verständlich.")
+    assert _probability_of(model, text, "Offenburg") == [0.0, 0.0]
+    alone = "Seine Haltung gegenüber einer Verlegung nach Offenburg sei verständlich."
+    assert _probability_of(model, alone, "Offenburg")[0] > 0.0
+    # a seat the policy does not exempt makes no other mention public either
+    model.follow_exemptions(off=("seats",))
+    assert all(p > 0.0 for p in _probability_of(model, text, "Offenburg"))
+
+
+def test_when_a_seat_is_no_known_place_then_its_other_mentions_stay_the_models():
+    """"die Berichterstatterin des FG Pachler aufforderte": the seat rule may take a person's name."""
+    model = sm.load_model()
+    text = "Das Amtsgericht Zzyxheim und die Staatsanwaltschaft Qwertzdorf. Zeuge Zzyxheim sagte aus."
+    first, witness = _probability_of(model, text, "Zzyxheim")
+    assert first == 0.0 and witness >= sm.stored_threshold(data_path("scorer"))
+
+
+def test_when_a_cited_author_is_public_once_then_only_its_own_document_follows():
+    rows = np.zeros((4, sf.N), np.float32)
+    rows[0, sf.COLUMN["public_name"]] = 1  # "Schmitt in Meyer-Goßner"
+    rows[2, sf.COLUMN["seat"]] = 1         # a seat that is no known place
+    words = ["Schmitt", "Schmitt", "Pachler", "Pachler"]
+    assert sm.public_in_document(rows, words).tolist() == [True, True, False, False]
+    assert sm.public_in_document(rows, words, np.array([0, 1, 0, 0])).tolist() == [True, False, False, False]
+    rows[2, sf.COLUMN["place_pop"]] = 4.5  # a town of 30,000
+    assert sm.public_in_document(rows, words).tolist() == [True, True, True, True]
+
+
 def test_the_placeholder_detector_shares_the_ranks_and_roles():
     from rulings_anon.placeholders.detector import Patterns
 

@@ -91,6 +91,14 @@ PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("judge_list", "seat", "public_name", "a
 # Exemptions are conventions: under --recall-first a public rule multiplies the trees' probability by
 # this instead of zeroing it, so review still sees a seat a court anonymizes ("Landratsamt K.")
 RECALL_FIRST_PUBLIC_WEIGHT = 0.1
+# A word that one of these rules makes public in one mention is public in every mention of its
+# document: "Justizvollzugsanstalt Offenburg" makes "nach Offenburg" the institution's town, "Schmitt
+# in Meyer-Goßner" makes the later "Schmitt" the commentary's author. The seat rule only for a known
+# place (the word after "die Berichterstatterin des FG" may be the person addressed), and never the
+# judges' list (a judge of a lower court may be a witness in the case).
+DOCUMENT_PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("public_name", "abbreviation", "country")]
+PLACE_PUBLIC_COLUMNS = [sf.COLUMN["seat"]]
+_PLACE_COLUMNS = [sf.COLUMN[n] for n in ("place_pop", "lex_place")]
 # the policy's exemptions (rulings_anon.replacement.policy.EXEMPTIONS) and the columns they are
 EXEMPTION_COLUMNS = {"judges": "judge_list", "seats": "seat", "public_names": "public_name",
                      "abbreviations": "abbreviation", "countries": "country"}
@@ -248,7 +256,11 @@ class SensitivityModel:
         self.public_weight = RECALL_FIRST_PUBLIC_WEIGHT if recall_first else 0.0
         self.blank_columns = sorted({sf.COLUMN[EXEMPTION_COLUMNS[name]] for name in off})
 
-    def predict_rows(self, rows: np.ndarray) -> np.ndarray:
+    def predict_rows(self, rows: np.ndarray, words: Sequence[str] | None = None,
+                     documents: np.ndarray | None = None) -> np.ndarray:
+        """The probabilities of ``rows``; with the candidates' ``words`` (and ``documents``, one
+        number per candidate; None: one document) a word public in one mention is public in all
+        of its document's (:data:`DOCUMENT_PUBLIC_COLUMNS`)."""
         if not len(rows):
             return np.zeros(0)
         if rows.shape[1] != sf.N + len(self.extra_features):
@@ -263,6 +275,8 @@ class SensitivityModel:
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
         # listed abbreviations ("Abb."), countries and states (the rows blanked above: not those a policy switched off)
         public = rows[:, PUBLIC_COLUMNS].max(axis=1) > 0
+        if words is not None:
+            public |= public_in_document(rows, words, documents)
         # a row's probability is its own (the trees read no other row): rows a public rule zeroes are
         # not sent through them (a tenth of a ruling's candidates)
         judged = ~public if self.public_weight == 0.0 else slice(None)
@@ -278,7 +292,7 @@ class SensitivityModel:
         its candidates' extra columns ([candidates, k])."""
         rows = with_tables(court, self.tables)
         rows[:, sf.COLUMN["batch_share"]] = alone_shares(court.words, self.background)
-        return self.predict_rows(stacked(rows, extra))
+        return self.predict_rows(stacked(rows, extra), court.words, court.documents)
 
     def predict_texts(self, texts: Sequence[str], recognizer_hits: Sequence | None = None) -> list[dict[int, float]]:
         """Per text, element index -> probability that courts anonymize it (capitalized elements)."""
@@ -300,7 +314,7 @@ class SensitivityModel:
         words = [sf.core_word(features.elements[i].text) for i in features.candidates]
         features.rows[:, sf.COLUMN["batch_share"]] = alone_shares(words, self.background)
         extra = None if context is None else np.asarray(context, np.float32)[features.candidates].reshape(-1, 1)
-        return features.candidates, self.predict_rows(stacked(features.rows, extra))
+        return features.candidates, self.predict_rows(stacked(features.rows, extra), words)
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -318,6 +332,18 @@ class SensitivityModel:
             with gzip.GzipFile(directory / "background.json.gz", "wb", mtime=0) as raw:
                 raw.write(json.dumps(self.background.frequency, ensure_ascii=False, sort_keys=True).encode("utf-8"))
         (directory / "config.json").write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def public_in_document(rows: np.ndarray, words: Sequence[str], documents: np.ndarray | None = None) -> np.ndarray:
+    """Per row: whether another mention of its word in its document is public by a rule of
+    :data:`DOCUMENT_PUBLIC_COLUMNS`, or by the seat rule where the word is a known place."""
+    source = rows[:, DOCUMENT_PUBLIC_COLUMNS].max(axis=1) > 0
+    source |= (rows[:, PLACE_PUBLIC_COLUMNS].max(axis=1) > 0) & (rows[:, _PLACE_COLUMNS].max(axis=1) > 0)
+    if not source.any():
+        return source
+    documents = np.zeros(len(rows), int) if documents is None else documents
+    public = {(int(d), w) for d, w, s in zip(documents, words, source, strict=True) if s}
+    return np.fromiter(((int(d), w) in public for d, w in zip(documents, words, strict=True)), bool, len(rows))
 
 
 def stacked(rows: np.ndarray, extra: np.ndarray | None) -> np.ndarray:
