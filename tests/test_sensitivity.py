@@ -205,6 +205,25 @@ def test_when_a_cited_author_is_public_once_then_only_its_own_document_follows()
     assert sm.public_in_document(rows, words).tolist() == [True, True, True, True]
 
 
+@pytest.mark.parametrize(("word", "label"), [
+    ("D1", True), ("E1a", True), ("NiK5", True), ("HLNK8", True), ("K2", True), ("B12", True),
+    ("Meier", False), ("A", False), ("D1234", False), ("Anlage2", False), ("K2-Klinik", False),
+])
+def test_when_a_word_is_letters_and_a_number_then_it_is_a_label(word, label):
+    from rulings_anon.analyzer.common_words import label_shaped
+
+    assert label_shaped(word) is label
+
+
+def test_when_a_label_stands_alone_it_gets_no_probability_but_before_a_legal_form_the_model_judges_it():
+    model = sm.load_model()
+    text = "Die Druckschrift D1 und die Anlage K2 offenbaren das. Die K2 GmbH klagt gegen die D1 AG."
+    assert _probability_of(model, text, "D1")[0] == 0.0 and _probability_of(model, text, "K2")[0] == 0.0
+    assert _probability_of(model, text, "K2")[1] > 0.0 and _probability_of(model, text, "D1")[1] > 0.0
+    model.follow_exemptions(off=("abbreviations",))  # a court that switches the exemption off
+    assert _probability_of(model, text, "D1")[0] > 0.0
+
+
 def test_the_placeholder_detector_shares_the_ranks_and_roles():
     from rulings_anon.placeholders.detector import Patterns
 

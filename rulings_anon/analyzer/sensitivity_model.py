@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer.common_words import label_shaped
 from rulings_anon.errors import ModelError
 from rulings_anon.model_kinds import SENSITIVITY
 
@@ -99,6 +100,7 @@ RECALL_FIRST_PUBLIC_WEIGHT = 0.1
 DOCUMENT_PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("public_name", "abbreviation", "country")]
 PLACE_PUBLIC_COLUMNS = [sf.COLUMN["seat"]]
 _PLACE_COLUMNS = [sf.COLUMN[n] for n in ("place_pop", "lex_place")]
+_ABBREVIATION = sf.COLUMN["abbreviation"]
 # the policy's exemptions (rulings_anon.replacement.policy.EXEMPTIONS) and the columns they are
 EXEMPTION_COLUMNS = {"judges": "judge_list", "seats": "seat", "public_names": "public_name",
                      "abbreviations": "abbreviation", "countries": "country"}
@@ -277,6 +279,8 @@ class SensitivityModel:
         public = rows[:, PUBLIC_COLUMNS].max(axis=1) > 0
         if words is not None:
             public |= public_in_document(rows, words, documents)
+            if _ABBREVIATION not in self.blank_columns:
+                public |= labels(rows, words)
         # a row's probability is its own (the trees read no other row): rows a public rule zeroes are
         # not sent through them (a tenth of a ruling's candidates)
         judged = ~public if self.public_weight == 0.0 else slice(None)
@@ -332,6 +336,14 @@ class SensitivityModel:
             with gzip.GzipFile(directory / "background.json.gz", "wb", mtime=0) as raw:
                 raw.write(json.dumps(self.background.frequency, ensure_ascii=False, sort_keys=True).encode("utf-8"))
         (directory / "config.json").write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def labels(rows: np.ndarray, words: Sequence[str]) -> np.ndarray:
+    """Per row: a label of letters and a number (:func:`~rulings_anon.analyzer.common_words.label_shaped`:
+    "D1", "E1a"), no name, unless a legal form follows it ("die K2 GmbH"). A rule after the trees,
+    as the public rules are, under the policy's ``abbreviations`` exemption."""
+    shaped = np.fromiter((label_shaped(w) for w in words), bool, len(words))
+    return shaped & (rows[:, sf.COLUMN["next_legal_form"]] == 0)
 
 
 def public_in_document(rows: np.ndarray, words: Sequence[str], documents: np.ndarray | None = None) -> np.ndarray:
