@@ -197,12 +197,30 @@ def test_when_a_seat_is_no_known_place_then_its_other_mentions_stay_the_models()
 def test_when_a_cited_author_is_public_once_then_only_its_own_document_follows():
     rows = np.zeros((4, sf.N), np.float32)
     rows[0, sf.COLUMN["public_name"]] = 1  # "Schmitt in Meyer-Goßner"
-    rows[2, sf.COLUMN["seat"]] = 1         # a seat that is no known place
     words = ["Schmitt", "Schmitt", "Pachler", "Pachler"]
     assert sm.public_in_document(rows, words).tolist() == [True, True, False, False]
     assert sm.public_in_document(rows, words, np.array([0, 1, 0, 0])).tolist() == [True, False, False, False]
-    rows[2, sf.COLUMN["place_pop"]] = 4.5  # a town of 30,000
-    assert sm.public_in_document(rows, words).tolist() == [True, True, True, True]
+
+
+@pytest.mark.parametrize(("institution", "place_pop", "spreads"), [
+    ("Amtsgericht", 4.5, True), ("Fliegerhorst", 3.0, True), ("Justizvollzugsanstalt", 4.5, True),
+    ("Staatsanwaltschaft", 4.5, False),  # an authority's seat may be the party's town ("Landratsamt K.")
+    ("Amtsgericht", 0.0, False),         # no known place: "die Berichterstatterin des FG Pachler aufforderte"
+])
+def test_when_a_seat_spreads_to_the_other_mentions_of_its_word(institution, place_pop, spreads):
+    words = [institution, "Aurich", "Aurich"]
+    rows = np.zeros((3, sf.N), np.float32)
+    rows[1, sf.COLUMN["seat"]] = 1
+    rows[:, sf.COLUMN["place_pop"]] = [0.0, place_pop, place_pop]
+    elements = [4, 5, 20]
+    assert sm.public_in_document(rows, words, None, elements).tolist() == [False, spreads, spreads]
+    assert sm.public_in_document(rows, words).tolist() == [False, False, False]  # without elements none
+    # "des Amtsgerichts Bad Kissingen": the institution stands before the place's prefix
+    words, elements = [institution, "Bad", "Kissingen", "Kissingen"], [4, 5, 6, 30]
+    rows = np.zeros((4, sf.N), np.float32)
+    rows[2, sf.COLUMN["seat"]] = 1
+    rows[:, sf.COLUMN["place_pop"]] = place_pop
+    assert sm.public_in_document(rows, words, None, elements).tolist()[2:] == [spreads, spreads]
 
 
 @pytest.mark.parametrize(("word", "label"), [

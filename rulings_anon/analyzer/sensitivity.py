@@ -199,6 +199,15 @@ def is_seat_word(word: str) -> bool:
     return lowered.endswith(_SEAT_ENDINGS) and not lowered.endswith(_NOT_SEAT_ENDINGS) or is_court_designation(word)
 
 
+@lru_cache(maxsize=4096)
+def is_court_or_landmark(word: str) -> bool:
+    """A seat word (:func:`is_seat_word`) of a court or a landmark ("Amtsgericht", "LSG",
+    "Justizvollzugsanstalt", "Fliegerhorst"), not of an authority ("Staatsanwaltschaft", "Landratsamt")."""
+    from rulings_anon.analyzer.exemptions import is_court_designation
+
+    return is_court_designation(word) or word.lower().endswith(_COURT_OR_LANDMARK_ENDINGS)
+
+
 def context_counts(examples: Sequence[tuple[list[str | None], bool]]) -> dict[str, dict[str, tuple[int, int]]]:
     """``(positives, count)`` per slot and context word from ``(context keys, label)`` examples."""
     tables: dict[str, dict[str, list[int]]] = {slot: defaultdict(lambda: [0, 0]) for slot in CONTEXT_SLOTS}
@@ -260,6 +269,10 @@ _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
     # benchmarks/count_institution_names.py)
     "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
     "flughafens", "stadtwerke", "stadtwerken")
+# the institutions of _SEAT_ENDINGS that are courts or landmarks, not authorities: a state court
+# prints a court's seat and anonymizes an authority's that would locate a party ("Landratsamt K.")
+_COURT_OR_LANDMARK_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "gerichten", "anstalt",
+                              "anstalten") + _SEAT_ENDINGS[_SEAT_ENDINGS.index("kraftwerk"):]
 # a bank whose name ends in "kasse" is a company, not an authority ("Sparkasse U" beside "Sparkasse Dieburg")
 _NOT_SEAT_ENDINGS = ("sparkasse", "sparkassen")
 # no seat follows the end of a sentence, nor a semicolon
