@@ -199,10 +199,15 @@ def is_seat_word(word: str) -> bool:
     return lowered.endswith(_SEAT_ENDINGS) and not lowered.endswith(_NOT_SEAT_ENDINGS) or is_court_designation(word)
 
 
+def place_prefixes() -> frozenset[str]:
+    """The words before a place's name ("Bad", "Sankt", "St."): a seat's institution stands before them."""
+    return _affixes()["place_prefixes"]
+
+
 @lru_cache(maxsize=4096)
 def is_court_or_landmark(word: str) -> bool:
-    """A seat word (:func:`is_seat_word`) of a court or a landmark ("Amtsgericht", "LSG",
-    "Justizvollzugsanstalt", "Fliegerhorst"), not of an authority ("Staatsanwaltschaft", "Landratsamt")."""
+    """Whether ``word``, before a seat, is a court or a landmark ("Amtsgericht", "LSG",
+    "Justizvollzugsanstalt", "Fliegerhorst"), not an authority ("Staatsanwaltschaft", "Landratsamt")."""
     from rulings_anon.analyzer.exemptions import is_court_designation
 
     return is_court_designation(word) or word.lower().endswith(_COURT_OR_LANDMARK_ENDINGS)
@@ -260,19 +265,19 @@ _OFFICE_INSTITUTION_ENDINGS = _INSTITUTION_ENDINGS + ("dienst", "dienstes", "tag
 _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
 # the institutions among them whose seat is printed in clear: courts and authorities, not the
 # districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
+# and landmarks named after their place ("Fliegerhorst Büchel", "Kernkraftwerks Krümmel", "Flughafen
+# Frankfurt", "Stadtwerken Bielefeld"): none of the 31 such words in the six LER courts' rulings is a
+# placeholder. Not a university or a college: courts anonymize the name in it as in a clinic's
+# ("Universität G", "Universität M…", "Hochschule H." beside 11 places in clear;
+# benchmarks/count_institution_names.py)
+_LANDMARK_ENDINGS = ("kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes",
+                     "flughafen", "flughafens", "stadtwerke", "stadtwerken")
 _SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
-                      if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")) + (
-    # and landmarks named after their place ("Fliegerhorst Büchel", "Kernkraftwerks Krümmel", "Flughafen
-    # Frankfurt", "Stadtwerken Bielefeld"): none of the 31 such words in the six LER courts' rulings is a
-    # placeholder. Not a university or a college: courts anonymize the name in it as in a clinic's
-    # ("Universität G", "Universität M…", "Hochschule H." beside 11 places in clear;
-    # benchmarks/count_institution_names.py)
-    "kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes", "flughafen",
-    "flughafens", "stadtwerke", "stadtwerken")
+                      if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")) + _LANDMARK_ENDINGS
 # the institutions of _SEAT_ENDINGS that are courts or landmarks, not authorities: a state court
 # prints a court's seat and anonymizes an authority's that would locate a party ("Landratsamt K.")
 _COURT_OR_LANDMARK_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "gerichten", "anstalt",
-                              "anstalten") + _SEAT_ENDINGS[_SEAT_ENDINGS.index("kraftwerk"):]
+                              "anstalten") + _LANDMARK_ENDINGS
 # a bank whose name ends in "kasse" is a company, not an authority ("Sparkasse U" beside "Sparkasse Dieburg")
 _NOT_SEAT_ENDINGS = ("sparkasse", "sparkassen")
 # no seat follows the end of a sentence, nor a semicolon

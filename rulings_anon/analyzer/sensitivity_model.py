@@ -102,7 +102,6 @@ DOCUMENT_PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("public_name", "abbreviation",
 PLACE_PUBLIC_COLUMNS = [sf.COLUMN["seat"]]
 _PLACE_COLUMNS = [sf.COLUMN[n] for n in ("place_pop", "lex_place")]
 _ABBREVIATION = sf.COLUMN["abbreviation"]
-_PLACE_PREFIXES = frozenset({"Bad", "Sankt", "St", "St."})
 # the policy's exemptions (rulings_anon.replacement.policy.EXEMPTIONS) and the columns they are
 EXEMPTION_COLUMNS = {"judges": "judge_list", "seats": "seat", "public_names": "public_name",
                      "abbreviations": "abbreviation", "countries": "country"}
@@ -362,7 +361,7 @@ def public_in_document(rows: np.ndarray, words: Sequence[str], documents: np.nda
         for k in np.flatnonzero(seats):
             d, e = int(documents[k]), int(elements[k])
             before = word_at.get((d, e - 1))
-            if before in _PLACE_PREFIXES:
+            if before in sf.place_prefixes():
                 before = word_at.get((d, e - 2))
             source[k] = source[k] or (before is not None and sf.is_court_or_landmark(before))
     if not source.any():

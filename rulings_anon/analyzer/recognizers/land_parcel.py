@@ -11,7 +11,7 @@ A number followed by a count or an amount ("12 Jahre", "125 m²") ends a list; b
 Gemarkung", a first number after a citation word ("§", "Art.", "Az.", "Nr." but in "Grundstück
 Nr."), a year word, a "Flur", "Blatt" or "Band" is none. After "Grundstück" itself a number is a
 parcel only when no count or amount follows it ("das Grundstück 500 m² groß", "Grundstücke 3
-Jahre"); "Blatt" is a sheet only after "Grundbuch" in the same line ("Blatt 13 der Akte" is a page).
+Jahre"); "Blatt" is a sheet only after "Grundbuch" in the same sentence ("Blatt 13 der Akte" is a page).
 """
 
 from __future__ import annotations
