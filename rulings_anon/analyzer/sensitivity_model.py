@@ -342,9 +342,12 @@ class SensitivityModel:
 def labels(rows: np.ndarray, words: Sequence[str]) -> np.ndarray:
     """Per row: a label of letters and a number (:func:`~rulings_anon.analyzer.common_words.label_shaped`:
     "D1", "E1a"), no name, unless a legal form follows it ("die K2 GmbH"). A rule after the trees,
-    as the public rules are, under the policy's ``abbreviations`` exemption."""
-    shaped = np.fromiter((label_shaped(w) for w in words), bool, len(words))
-    return shaped & (rows[:, sf.COLUMN["next_legal_form"]] == 0)
+    as the public rules are, under the policy's ``abbreviations`` exemption. Only words with a
+    digit (the ``digit`` column) are matched: the rest of a ruling's candidates cost no regex."""
+    out = np.zeros(len(rows), bool)
+    for k in np.flatnonzero((rows[:, sf.COLUMN["digit"]] > 0) & (rows[:, sf.COLUMN["next_legal_form"]] == 0)):
+        out[k] = label_shaped(words[k])
+    return out
 
 
 def public_in_document(rows: np.ndarray, words: Sequence[str], documents: np.ndarray | None = None,
