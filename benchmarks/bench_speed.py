@@ -123,9 +123,9 @@ def main(argv=None) -> int:
                 calibration = calibration_seconds()
                 run = timed_score(inputs, output, args.jobs, checkout)
                 spans = run.pop("spans")
-                expected = first_spans.setdefault(name if args.other_spans else versions[0][0], spans)
-                if spans != expected:
-                    raise SystemExit(f"{name} wrote other spans than {name if args.other_spans else versions[0][0]}"
+                reference = name if args.other_spans else versions[0][0]
+                if spans != first_spans.setdefault(reference, spans):
+                    raise SystemExit(f"{name} wrote other spans than {reference}"
                                      + ("" if args.other_spans else " (--other-spans if the change is meant to)"))
                 run.update(calibration_seconds=calibration, elements_per_second=elements / run["seconds"])
                 figures["runs"][name].append(run)
