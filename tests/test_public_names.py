@@ -148,6 +148,16 @@ WORK_AUTHORS = [
     ("; van Lishaut in Rödder / Herlinghaus / van Lishaut, UmwStG, 2. Aufl.",
      ["Lishaut", "Rödder", "Herlinghaus", "Lishaut"]),
     ("Pung / Werner in Dötsch / Pung / Möhlenbrock, KStG", ["Pung", "Werner", "Dötsch", "Pung", "Möhlenbrock"]),
+    # one editor: with an editor's mark, or with a law's abbreviation and the work's edition
+    ("(vgl. Budde, in: Keidel, FamFG, 19. Aufl. 2017)", ["Budde", "Keidel"]),
+    ("vgl. Büggeln, in: Hoffmann [Hrsg.], 15 Jahre Bundesverfassungsgericht", ["Büggeln", "Hoffmann"]),
+    ("; Lochte in Frotscher, EStG, Freiburg 2011, Rz 214", ["Lochte", "Frotscher"]),
+    ("; Claßen in Lademann, EStG, § 19 Rz 3", ["Claßen", "Lademann"]),
+    ("(vgl. dazu Henckel in Jaeger InsO § 38 Rn. 12)", ["Henckel", "Jaeger"]),
+    # one name after "in" without the edition, or without the mark, is a place or a party's
+    ("Herr Wimmer wohnt in Halle, ZPO-Verfahren laufen dort.", []),
+    ("Frau Ebner in Hoffmann (Klägerin) wohnte dort.", []),
+    ("Herr Wimmer, geboren in Leipzig, DDR, 1985, zog um.", []),
     # a place with "/" after "in" is no list of editors: no law, edition or "§" after it
     ("Herr Wimmer wohnt in Halle / Saale, Die Klägerin zahlte.", []),
     ("Frau Ebner in Frankfurt / Oder, vertreten durch Herrn Wimmer", []),

@@ -84,7 +84,7 @@ def test_a_killed_run_rerun_with_only_another_threshold_starts_over(tmp_path, mo
     with monkeypatch.context() as patch:
         patch.setattr("rulings_anon.scoring.score_run.ScoreRun.finish", killed)
         with pytest.raises(Killed):
-            main(["score", str(docs), "--output", str(out), "--threshold", "0.05"])
+            main(["score", str(docs), "--output", str(out), "--threshold", "0.002"])
     partial = tmp_path / ".spans.jsonl.partial"
     lines = partial.read_bytes().splitlines(keepends=True)
     assert len(lines) == 5 and not out.exists()  # the key and four documents

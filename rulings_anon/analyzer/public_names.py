@@ -40,7 +40,10 @@ only one or two of them write such names at all:
   Herrmann / Heuer / Raupach, EStG"; a law's abbreviation, an edition, a year and page or a "§"
   after them, so "in Halle / Saale" is no list of editors), the author or editor of a work cited
   before ("(Fezer aaO)", "Schmitt in Meyer-Goßner, aaO", "Kirchhof, a. a. O.") and the honoree of
-  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"): of 4,869 such words,
+  a Festschrift ("Bauer, in: Festschrift für Herbert Buchner, 2009, S. 30"), and one editor
+  after "in" with an editor's mark, or with a law's abbreviation and an edition, a place and year
+  or a "§" ("Budde, in: Keidel, FamFG, 19. Aufl.", "in: Hoffmann [Hrsg.]", "Lochte in Frotscher,
+  EStG, Freiburg 2011", "Henckel in Jaeger InsO § 38"): of 5,005 such words,
   none is a placeholder.
 
 A mark's name, a term under discussion and a cited case's party are public in all their mentions
@@ -143,6 +146,8 @@ _AAO = re.compile(r"^(?:aaO|a\.a\.O)[.,;)]*$")
 _AAO_LAST = re.compile(r"^O\.[,;)]*$")
 # how many co-authors or editors a citation may list with "/" ("Rödder / Herlinghaus / van Lishaut")
 AUTHORS_LENGTH = 5
+# what marks a name as a work's editor ("in: Hoffmann [Hrsg.], 15 Jahre", "Müller (Hrsg.)")
+_EDITOR_MARK = re.compile(r"^[(\[]Hrsg\.[)\]][,.;:]?$")
 # lower-case particles inside a name ("van Lishaut", "von Raumer", "Ursula von der Leyen")
 NAME_PARTICLES = frozenset({"von", "van", "de", "der", "zu", "vom", "zur"})
 # what surrounds a mark or term noun in the text ("„Wortmarke“", "(Begriff),")
@@ -294,16 +299,32 @@ def _journal_after_comma(raw: Sequence[str], i: int) -> bool:
 def _editors_end(raw: Sequence[str], start: int) -> int | None:
     """The last editor of a list opening at element ``start`` ("Herrmann / Heuer / Raupach,
     EStG"): at least two names joined by "/", and a law's abbreviation, an edition, a year and
-    page or a "§" after them; None when no such list opens there."""
+    page or a "§" after them; one name where an editor's mark follows it ("Hoffmann [Hrsg.]"), or
+    a law's abbreviation after its comma and then an edition, a year or a "§" ("Keidel, FamFG, 19.
+    Aufl.", "Frotscher, EStG, Freiburg 2011", "Lademann, EStG, § 19"; without the comma only
+    right before the "§": "Jaeger InsO § 38"); None when no such list opens there."""
     last = _last_coauthor(raw, start)
-    if last == start:
-        return None
     after = raw[last + 1:last + 4]
+    if last == start:
+        return last if after and (_EDITOR_MARK.match(after[0]) or _one_editor_cited(raw, last, after)) else None
     # a law's or a commentary's abbreviation is written like a journal's ("BtMG", "KStG", "ZPO")
     if (raw[last].endswith(",") and after and JOURNAL.match(after[0].rstrip(",."))) or "§" in after \
             or _work_follows(raw, last):
         return last
     return None
+
+
+def _one_editor_cited(raw: Sequence[str], last: int, after: Sequence[str]) -> bool:
+    """Whether a law's abbreviation and a work's edition, a year or a "§" follow the one name at
+    element ``last`` (``after``: the three elements after it)."""
+    if not JOURNAL.match(after[0].rstrip(",.")):
+        return False
+    if not raw[last].endswith(","):
+        return after[1:2] == ["§"]
+    # a place and a year of publication after the abbreviation ("EStG, Freiburg 2011"); a year
+    # alone may date a place ("in Leipzig, DDR, 1985")
+    published = len(after) == 3 and after[0].endswith(",") and after[1][:1].isupper() and bool(_YEAR.match(after[2]))
+    return "§" in after or published or _work_follows(raw, last + 1)
 
 
 def _before_editors(raw: Sequence[str], i: int) -> bool:
