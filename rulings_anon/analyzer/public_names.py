@@ -300,9 +300,10 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
     """The last editor of a list opening at element ``start`` ("Herrmann / Heuer / Raupach,
     EStG"): at least two names joined by "/", and a law's abbreviation, an edition, a year and
     page or a "§" after them; one name where an editor's mark follows it ("Hoffmann [Hrsg.]"), or
-    a law's abbreviation after its comma and then an edition, a year or a "§" ("Keidel, FamFG, 19.
-    Aufl.", "Frotscher, EStG, Freiburg 2011", "Lademann, EStG, § 19"; without the comma only
-    right before the "§": "Jaeger InsO § 38"); None when no such list opens there."""
+    a law's abbreviation after its comma and then an edition, a place and year of publication or
+    a "§" ("Keidel, FamFG, 19. Aufl.", "Frotscher, EStG, Freiburg 2011", "Lademann, EStG, § 19";
+    without the comma only right before the "§": "Jaeger InsO § 38"); None when no such list
+    opens there."""
     last = _last_coauthor(raw, start)
     after = raw[last + 1:last + 4]
     if last == start:
@@ -315,8 +316,8 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
 
 
 def _one_editor_cited(raw: Sequence[str], last: int, after: Sequence[str]) -> bool:
-    """Whether a law's abbreviation and a work's edition, a year or a "§" follow the one name at
-    element ``last`` (``after``: the three elements after it)."""
+    """Whether a law's abbreviation and a work's edition, a place and year of publication or a
+    "§" follow the one name at element ``last`` (``after``: the three elements after it)."""
     if not JOURNAL.match(after[0].rstrip(",.")):
         return False
     if not raw[last].endswith(","):
