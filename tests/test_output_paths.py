@@ -116,7 +116,7 @@ def test_an_output_that_is_a_hard_link_to_a_file_in_the_input_folder_is_refused(
     refused(tmp_path, [rulings], "detect-placeholders", rulings, "--output", link, words=("--output", "link"))
 
 
-@pytest.mark.parametrize("option", ["--curve", "--report"])
+@pytest.mark.parametrize("option", ["--curve", "--report", "--errors"])
 def test_evaluate_writing_over_its_gold_test_set_is_refused(tmp_path, option):
     gold = tmp_path / "g.jsonl"
     gold.write_text(json.dumps({"id": "a", "text": RULING, "spans": [{"start": 11, "end": 13, "type": "PER"}]},

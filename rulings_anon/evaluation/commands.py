@@ -47,7 +47,8 @@ say what `score` with the same options does.
 
 Prints recall, precision, accuracy, F1, recall per gold type and the share of references found
 whole. --report adds the row to a Markdown report in the thesis's table layout; with
---validation DATA also Table 7.1 (validation vs. test).
+--validation DATA also Table 7.1 (validation vs. test). --errors lists what the decision got
+wrong, each missed or false run of elements with its context, to read where a model still leaks.
 
 examples:
   rulings-anon build-testset rulings_anon/data/ler/bsg.jsonl.gz --out runs/bsg-gold.jsonl
@@ -55,6 +56,7 @@ examples:
   rulings-anon evaluate --test runs/bsg-gold.jsonl --method ner          # the bundled NER alone
   rulings-anon evaluate --model runs/demo/model --test runs/bsg-gold.jsonl --method ner \\
       --ner runs/ner --combine model --report runs/report.md
+  rulings-anon evaluate --test published/gold.jsonl --method none --features --errors runs/errors.jsonl
 """
 
 TESTSET_DESCRIPTION = """\
@@ -86,6 +88,10 @@ def _configure_evaluate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--curve", type=Path, metavar="FILE.json",
                         help="also write precision and recall at the thresholds 0.05, 0.10, ... 0.95 to FILE.json, "
                              "from the same model and proposer pass (the pipeline report draws these files)")
+    parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
+                        help="also write each missed and each false element run to FILE.jsonl, one per line: "
+                             '{"id", "kind": "missed"|"false", "start", "end", "text", "type", "probability", '
+                             '"context"} (readable by you alone: it holds the test set\'s names)')
 
 
 def _configure_testset(parser: argparse.ArgumentParser) -> None:
@@ -113,6 +119,8 @@ def _run_evaluate(args) -> int:
         check_writable(args.report, "--report")
     if args.curve is not None:
         check_writable(args.curve, "--curve")
+    if args.errors is not None:
+        check_writable(args.errors, "--errors")
     _check_evaluate_paths(args)
     documents = list(read_input_documents([args.test], args.encoding or "utf-8"))
     without_gold = [d.id for d in documents if not d.gold]
@@ -126,9 +134,14 @@ def _run_evaluate(args) -> int:
     from .curve import DEFAULT_THRESHOLDS, write_curve
 
     result = evaluate(documents, model, args.method, settings, ner=ner, recognizers=recognizers,
-                      seed=args.seed, curve_thresholds=DEFAULT_THRESHOLDS if args.curve else None)
+                      seed=args.seed, curve_thresholds=DEFAULT_THRESHOLDS if args.curve else None,
+                      with_errors=args.errors is not None)
     if args.curve is not None:
         write_curve(args.curve, args.method, settings.combination, result.pop("curve"))
+    if args.errors is not None:
+        from rulings_anon.jsonl import write_jsonl
+
+        write_jsonl(args.errors, result.pop("errors"), private=True)
     result["model"] = str(args.model)
     result["test"] = str(args.test)
     validation = None
@@ -148,13 +161,13 @@ def _run_evaluate(args) -> int:
 
 
 def _check_evaluate_paths(args) -> None:
-    """Refuse a report, its rows file (FILE.json beside FILE.md) or a curve that is an input or
-    another of these outputs."""
+    """Refuse a report, its rows file (FILE.json beside FILE.md), a curve or an errors file that is
+    an input or another of these outputs."""
     from rulings_anon.output_paths import check_outputs, inputs, output
 
     rows = args.report.with_suffix(".json") if args.report is not None else None
     check_outputs([output("--report", args.report), output("--report's rows file", rows),
-                   output("--curve", args.curve)],
+                   output("--curve", args.curve), output("--errors", args.errors)],
                   inputs("--test", args.test) + inputs("--model", args.model) + inputs("--ner", args.ner)
                   + inputs("--validation", args.validation))
 

@@ -152,10 +152,12 @@ def measure(golds: Sequence[GoldDocument], observations: Sequence[Observation], 
 
 
 def evaluate(documents: Sequence[Document], model, method: str, settings: Settings, *, ner=None,
-             recognizers=True, seed: int = 0, curve_thresholds: Sequence[float] | None = None) -> dict:
-    """Observe and measure in one go; adds the time the model and proposers took, and with
+             recognizers=True, seed: int = 0, curve_thresholds: Sequence[float] | None = None,
+             with_errors: bool = False) -> dict:
+    """Observe and measure in one go; adds the time the model and proposers took, with
     ``curve_thresholds`` the precision-recall curve over them (``result["curve"]``,
-    :func:`curve_points`) from the same observations."""
+    :func:`curve_points`) and ``with_errors`` the missed and false elements (``result["errors"]``,
+    :func:`error_records`), from the same observations."""
     golds = gold_documents(documents)
     started = time.perf_counter()
     observations = observe_gold(golds, model, method, ner=ner, recognizers=recognizers, seed=seed)
@@ -165,7 +167,44 @@ def evaluate(documents: Sequence[Document], model, method: str, settings: Settin
     result["elements_per_second"] = result["elements"] / seconds if seconds > 0 else 0.0
     if curve_thresholds:
         result["curve"] = curve_points(golds, observations, method, settings, curve_thresholds)
+    if with_errors:
+        result["errors"] = error_records(golds, observations, method, settings)
     return result
+
+
+ERROR_CONTEXT = 60  # characters of context on each side of an error
+
+
+def error_records(golds: Sequence[GoldDocument], observations: Sequence[Observation], method: str,
+                  settings: Settings) -> list[dict]:
+    """The elements the decision got wrong, as a reviewer reads them: each run of neighbouring
+    elements of one kind ("missed": gold but not flagged, "false": flagged but not gold; for
+    ``random`` only among the candidates) with its offsets, text, gold type, the highest element
+    probability of the run and the text around it on one line. What a court looks at to see where
+    a model trained on its rulings still leaks."""
+    records = []
+    for gold, observation in zip(golds, observations, strict=True):
+        predicted = predicted_labels(gold, observation, method, settings)
+        counted = observation.proposed if method == "random" else [True] * len(predicted)
+        text, elements = gold.document.text, gold.elements
+        kinds = [("missed" if g else "false") if c and g != p else None
+                 for g, p, c in zip(gold.gold, predicted, counted, strict=True)]
+        i = 0
+        while i < len(kinds):
+            if kinds[i] is None:
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(kinds) and kinds[j + 1] == kinds[i] and gold.types[j + 1] == gold.types[i]:
+                j += 1
+            start, end = elements[i].start, elements[j].end
+            records.append({
+                "id": gold.document.id, "kind": kinds[i], "start": start, "end": end, "text": text[start:end],
+                "type": gold.types[i], "probability": round(float(max(observation.probabilities[i:j + 1])), 4),
+                "context": " ".join(text[max(0, start - ERROR_CONTEXT):end + ERROR_CONTEXT].split()),
+            })
+            i = j + 1
+    return records
 
 
 def curve_points(golds: Sequence[GoldDocument], observations: Sequence[Observation], method: str,
