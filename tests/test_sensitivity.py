@@ -133,19 +133,24 @@ def test_when_an_office_is_a_compound_or_names_its_institution_then_its_holder_i
     assert _marked(text, "judge_list") == ["Ursula", "Leyen", "Obama", "Bruno", "Kahl", "Siegfried", "Buback"]
 
 
+COURT, AUTHORITY = sf.SEAT_OF_COURT_OR_LANDMARK, sf.SEAT_OF_AUTHORITY
+
+
 @pytest.mark.parametrize("text, word, seat", [
-    ("Der Beschluss des Amtsgerichts Soltau vom 8. Februar wird aufgehoben.", "Soltau", 1.0),
-    ("Die Staatsanwaltschaft Memmingen erhob Anklage.", "Memmingen", 1.0),
-    ("Das Landgericht Bad Kreuznach entschied.", "Kreuznach", 1.0),
+    ("Der Beschluss des Amtsgerichts Soltau vom 8. Februar wird aufgehoben.", "Soltau", COURT),
+    ("Die Staatsanwaltschaft Memmingen erhob Anklage.", "Memmingen", AUTHORITY),
+    ("Das Landgericht Bad Kreuznach entschied.", "Kreuznach", COURT),
+    ("Das Landratsamt Bad Kissingen erließ den Bescheid.", "Kissingen", AUTHORITY),
+    ("Er saß in der Justizvollzugsanstalt Offenburg ein.", "Offenburg", COURT),
     ("Die Richterin am Amtsgericht Wimmer entschied.", "Wimmer", 0.0),   # a lower court's judge
     ("Der Kläger wohnt im Landkreis Spremberg.", "Spremberg", 0.0),      # a district is no seat
     ("Die Versetzung nach Cottbus lehnte er ab.", "Cottbus", 0.0),
     # a landmark named after its place
-    ("Die Atomwaffen auf dem Fliegerhorst Büchel.", "Büchel", 1.0),
-    ("Die Eigentümerin des Kernkraftwerks Krümmel klagte.", "Krümmel", 1.0),
-    ("Er arbeitete am Flughafen Frankfurt am Main.", "Frankfurt", 1.0),
+    ("Die Atomwaffen auf dem Fliegerhorst Büchel.", "Büchel", COURT),
+    ("Die Eigentümerin des Kernkraftwerks Krümmel klagte.", "Krümmel", COURT),
+    ("Er arbeitete am Flughafen Frankfurt am Main.", "Frankfurt", COURT),
     ("Die Ernst-Moritz-Arndt-Universität Greifswald stellte ihn ein.", "Greifswald", 0.0),  # left to the model
-    ("Die Anteile halten die Stadtwerken Bielefeld.", "Bielefeld", 1.0),
+    ("Die Anteile halten die Stadtwerken Bielefeld.", "Bielefeld", COURT),  # a landmark, as a utility
     ("Er arbeitete in der Werkstatt Büchel.", "Büchel", 0.0),             # no landmark
     ("Er klagte beim Amtsgericht. Kowalczyk erklärte es.", "Kowalczyk", 0.0),  # a sentence ends between
     ("Sie klagte vor dem Sozialgericht: Kowalczyk sei zuständig.", "Kowalczyk", 0.0),
@@ -202,25 +207,20 @@ def test_when_a_cited_author_is_public_once_then_only_its_own_document_follows()
     assert sm.public_in_document(rows, words, np.array([0, 1, 0, 0])).tolist() == [True, False, False, False]
 
 
-@pytest.mark.parametrize(("institution", "place_pop", "spreads"), [
-    ("Amtsgericht", 4.5, True), ("Fliegerhorst", 3.0, True), ("Justizvollzugsanstalt", 4.5, True),
-    ("Staatsanwaltschaft", 4.5, False),  # an authority's seat may be the party's town ("Landratsamt K.")
-    ("Amtsgericht", 0.0, False),         # no known place: "die Berichterstatterin des FG Pachler aufforderte"
+@pytest.mark.parametrize(("institution", "place", "spreads"), [
+    ("Amtsgericht", "Aurich", True), ("Fliegerhorst", "Aurich", True), ("Justizvollzugsanstalt", "Aurich", True),
+    ("Amtsgericht", "Bad Kreuznach", True),  # the institution stands before the place's prefix
+    ("Staatsanwaltschaft", "Aurich", False),  # an authority's seat may be the party's town ("Landratsamt K.")
+    ("Amtsgericht", "Zzyxheim", False),       # no known place: "die Berichterstatterin des FG Pachler aufforderte"
 ])
-def test_when_a_seat_spreads_to_the_other_mentions_of_its_word(institution, place_pop, spreads):
-    words = [institution, "Aurich", "Aurich"]
-    rows = np.zeros((3, sf.N), np.float32)
-    rows[1, sf.COLUMN["seat"]] = 1
-    rows[:, sf.COLUMN["place_pop"]] = [0.0, place_pop, place_pop]
-    elements = [4, 5, 20]
-    assert sm.public_in_document(rows, words, None, elements).tolist() == [False, spreads, spreads]
-    assert sm.public_in_document(rows, words).tolist() == [False, False, False]  # without elements none
-    # "des Amtsgerichts Bad Kissingen": the institution stands before the place's prefix
-    words, elements = [institution, "Bad", "Kissingen", "Kissingen"], [4, 5, 6, 30]
-    rows = np.zeros((4, sf.N), np.float32)
-    rows[2, sf.COLUMN["seat"]] = 1
-    rows[:, sf.COLUMN["place_pop"]] = place_pop
-    assert sm.public_in_document(rows, words, None, elements).tolist()[2:] == [spreads, spreads]
+def test_when_a_seat_spreads_to_the_other_mentions_of_its_word(institution, place, spreads):
+    text = f"Das {institution} {place} entschied. Später zog der Kläger nach {place.split()[-1]}."
+    features = sf.document_features(text, sm.load_model().tables)
+    words = [sf.core_word(features.elements[i].text) for i in features.candidates]
+    public = sm.public_in_document(features.rows, words)
+    last = place.split()[-1]
+    assert [bool(p) for w, p in zip(words, public, strict=True) if w == last] == [spreads, spreads]
+    assert not any(p for w, p in zip(words, public, strict=True) if w != last)
 
 
 @pytest.mark.parametrize(("word", "label"), [

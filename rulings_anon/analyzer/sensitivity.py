@@ -199,11 +199,6 @@ def is_seat_word(word: str) -> bool:
     return lowered.endswith(_SEAT_ENDINGS) and not lowered.endswith(_NOT_SEAT_ENDINGS) or is_court_designation(word)
 
 
-def place_prefixes() -> frozenset[str]:
-    """The words before a place's name ("Bad", "Sankt", "St."): a seat's institution stands before them."""
-    return _affixes()["place_prefixes"]
-
-
 @lru_cache(maxsize=4096)
 def is_court_or_landmark(word: str) -> bool:
     """Whether ``word``, before a seat, is a court or a landmark ("Amtsgericht", "LSG",
@@ -556,22 +551,31 @@ def _in_judge_list(text: str, elements: list[Element], words: list[str], cand: n
     return out
 
 
+# the seat column's values: the seat of an authority, of a court or a landmark (0: no seat)
+SEAT_OF_AUTHORITY = 1.0
+SEAT_OF_COURT_OR_LANDMARK = 2.0
+
+
 def _seats(raw: list[str], words: list[str], cand: np.ndarray, affixes: dict[str, frozenset[str]]) -> np.ndarray:
     """Per candidate: whether it is the seat of a court or an authority named right before it ("des
     Amtsgerichts Soltau", "Staatsanwaltschaft Memmingen", "Landgericht Bad Kreuznach"), which courts
     print in clear (of 1,722 such words in the six LER courts' rulings one is a placeholder, a judge:
     "die Berichterstatterin des FG P"), or the place a landmark is named after ("Fliegerhorst Büchel":
-    none of 31). Not after a university or a college, a clinic or a savings bank, whose names courts
-    anonymize ("Universität G", "Neurologische Klinik B", "Sparkasse U"). Not after a judge's role
-    ("Richter am Amtsgericht Müller": a lower court's judge, whom courts anonymize), nor across a
-    sentence's end ("vor dem Sozialgericht. Müller erklärte")."""
-    out = np.zeros(len(cand), bool)
+    none of 31); :data:`SEAT_OF_COURT_OR_LANDMARK` after a court or a landmark,
+    :data:`SEAT_OF_AUTHORITY` after an authority (whose seat may be a party's town, which a state
+    court anonymizes: "Landratsamt K."), 0 for no seat. Not after a university or a college, a
+    clinic or a savings bank, whose names courts anonymize ("Universität G", "Neurologische Klinik
+    B", "Sparkasse U"). Not after a judge's role ("Richter am Amtsgericht Müller": a lower court's
+    judge, whom courts anonymize), nor across a sentence's end ("vor dem Sozialgericht. Müller
+    erklärte")."""
+    out = np.zeros(len(cand), np.float32)
     for k, i in enumerate(cand.tolist()):
         j = i - 1
         if j > 0 and words[j] in affixes["place_prefixes"]:
             j -= 1
-        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]) and not raw[j].endswith(_SEAT_BREAKS):
-            out[k] = not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j])
+        if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]) and not raw[j].endswith(_SEAT_BREAKS) \
+                and not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j]):
+            out[k] = SEAT_OF_COURT_OR_LANDMARK if is_court_or_landmark(words[j]) else SEAT_OF_AUTHORITY
     return out
 
 

@@ -99,7 +99,7 @@ RECALL_FIRST_PUBLIC_WEIGHT = 0.1
 # a landmark (an authority's seat may be the party's town, which a state court anonymizes), and never
 # the judges' list (a judge of a lower court may be a witness in the case).
 DOCUMENT_PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("public_name", "abbreviation", "country")]
-PLACE_PUBLIC_COLUMNS = [sf.COLUMN["seat"]]
+_SEAT = sf.COLUMN["seat"]
 _PLACE_COLUMNS = [sf.COLUMN[n] for n in ("place_pop", "lex_place")]
 _ABBREVIATION = sf.COLUMN["abbreviation"]
 # the policy's exemptions (rulings_anon.replacement.policy.EXEMPTIONS) and the columns they are
@@ -260,10 +260,10 @@ class SensitivityModel:
         self.blank_columns = sorted({sf.COLUMN[EXEMPTION_COLUMNS[name]] for name in off})
 
     def predict_rows(self, rows: np.ndarray, words: Sequence[str] | None = None,
-                     documents: np.ndarray | None = None, elements: Sequence[int] | None = None) -> np.ndarray:
+                     documents: np.ndarray | None = None) -> np.ndarray:
         """The probabilities of ``rows``; with the candidates' ``words`` (``documents``, one number
-        per candidate, None: one document; ``elements``, their element indices) a word public in
-        one mention is public in all of its document's (:func:`public_in_document`)."""
+        per candidate, None: one document) a word public in one mention is public in all of its
+        document's (:func:`public_in_document`)."""
         if not len(rows):
             return np.zeros(0)
         if rows.shape[1] != sf.N + len(self.extra_features):
@@ -279,7 +279,7 @@ class SensitivityModel:
         # listed abbreviations ("Abb."), countries and states (the rows blanked above: not those a policy switched off)
         public = rows[:, PUBLIC_COLUMNS].max(axis=1) > 0
         if words is not None:
-            public |= public_in_document(rows, words, documents, elements)
+            public |= public_in_document(rows, words, documents)
             if _ABBREVIATION not in self.blank_columns:
                 public |= labels(rows, words)
         # a row's probability is its own (the trees read no other row): rows a public rule zeroes are
@@ -297,7 +297,7 @@ class SensitivityModel:
         its candidates' extra columns ([candidates, k])."""
         rows = with_tables(court, self.tables)
         rows[:, sf.COLUMN["batch_share"]] = alone_shares(court.words, self.background)
-        return self.predict_rows(stacked(rows, extra), court.words, court.documents, court.elements)
+        return self.predict_rows(stacked(rows, extra), court.words, court.documents)
 
     def predict_texts(self, texts: Sequence[str], recognizer_hits: Sequence | None = None) -> list[dict[int, float]]:
         """Per text, element index -> probability that courts anonymize it (capitalized elements)."""
@@ -319,7 +319,7 @@ class SensitivityModel:
         words = [sf.core_word(features.elements[i].text) for i in features.candidates]
         features.rows[:, sf.COLUMN["batch_share"]] = alone_shares(words, self.background)
         extra = None if context is None else np.asarray(context, np.float32)[features.candidates].reshape(-1, 1)
-        return features.candidates, self.predict_rows(stacked(features.rows, extra), words, None, features.candidates)
+        return features.candidates, self.predict_rows(stacked(features.rows, extra), words)
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -350,23 +350,13 @@ def labels(rows: np.ndarray, words: Sequence[str]) -> np.ndarray:
     return out
 
 
-def public_in_document(rows: np.ndarray, words: Sequence[str], documents: np.ndarray | None = None,
-                       elements: Sequence[int] | None = None) -> np.ndarray:
+def public_in_document(rows: np.ndarray, words: Sequence[str], documents: np.ndarray | None = None) -> np.ndarray:
     """Per row: whether another mention of its word in its document is public by a rule of
-    :data:`DOCUMENT_PUBLIC_COLUMNS`, or by the seat rule where the word is a known place after a
-    court or a landmark (the candidate before it, or the one before "Bad" or "Sankt": ``elements``,
-    the candidates' element indices; without them no seat spreads)."""
+    :data:`DOCUMENT_PUBLIC_COLUMNS`, or by the seat rule where the word is a known place and the
+    seat of a court or a landmark (:data:`~rulings_anon.analyzer.sensitivity.SEAT_OF_COURT_OR_LANDMARK`)."""
     source = rows[:, DOCUMENT_PUBLIC_COLUMNS].max(axis=1) > 0
     documents = np.zeros(len(rows), int) if documents is None else documents
-    seats = (rows[:, PLACE_PUBLIC_COLUMNS].max(axis=1) > 0) & (rows[:, _PLACE_COLUMNS].max(axis=1) > 0)
-    if elements is not None and seats.any():
-        word_at = {(int(d), int(e)): w for d, e, w in zip(documents, elements, words, strict=True)}
-        for k in np.flatnonzero(seats):
-            d, e = int(documents[k]), int(elements[k])
-            before = word_at.get((d, e - 1))
-            if before in sf.place_prefixes():
-                before = word_at.get((d, e - 2))
-            source[k] = source[k] or (before is not None and sf.is_court_or_landmark(before))
+    source |= (rows[:, _SEAT] == sf.SEAT_OF_COURT_OR_LANDMARK) & (rows[:, _PLACE_COLUMNS].max(axis=1) > 0)
     if not source.any():
         return source
     public = {(int(d), w) for d, w, s in zip(documents, words, source, strict=True) if s}
