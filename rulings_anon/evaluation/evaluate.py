@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import groupby
 
 import numpy as np
 
@@ -189,21 +190,16 @@ def error_records(golds: Sequence[GoldDocument], observations: Sequence[Observat
         text, elements = gold.document.text, gold.elements
         kinds = [("missed" if g else "false") if c and g != p else None
                  for g, p, c in zip(gold.gold, predicted, counted, strict=True)]
-        i = 0
-        while i < len(kinds):
-            if kinds[i] is None:
-                i += 1
+        for (kind, kind_type), run in groupby(range(len(kinds)), key=lambda k: (kinds[k], gold.types[k])):
+            if kind is None:
                 continue
-            j = i
-            while j + 1 < len(kinds) and kinds[j + 1] == kinds[i] and gold.types[j + 1] == gold.types[i]:
-                j += 1
-            start, end = elements[i].start, elements[j].end
+            run = list(run)
+            start, end = elements[run[0]].start, elements[run[-1]].end
             records.append({
-                "id": gold.document.id, "kind": kinds[i], "start": start, "end": end, "text": text[start:end],
-                "type": gold.types[i], "probability": round(float(max(observation.probabilities[i:j + 1])), 4),
+                "id": gold.document.id, "kind": kind, "start": start, "end": end, "text": text[start:end],
+                "type": kind_type, "probability": round(float(observation.probabilities[run].max()), 4),
                 "context": " ".join(text[max(0, start - ERROR_CONTEXT):end + ERROR_CONTEXT].split()),
             })
-            i = j + 1
     return records
 
 
