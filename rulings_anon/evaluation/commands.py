@@ -109,7 +109,7 @@ def _configure_testset(parser: argparse.ArgumentParser) -> None:
 def _run_evaluate(args) -> int:
     from rulings_anon.errors import InputError
     from rulings_anon.inputs import read_input_documents
-    from rulings_anon.jsonl import check_writable
+    from rulings_anon.jsonl import check_writable, write_jsonl
 
     from .evaluate import evaluate
     from .output import format_result
@@ -139,8 +139,6 @@ def _run_evaluate(args) -> int:
     if args.curve is not None:
         write_curve(args.curve, args.method, settings.combination, result.pop("curve"))
     if args.errors is not None:
-        from rulings_anon.jsonl import write_jsonl
-
         write_jsonl(args.errors, result.pop("errors"), private=True)
     result["model"] = str(args.model)
     result["test"] = str(args.test)
