@@ -308,17 +308,22 @@ def _editors_end(raw: Sequence[str], start: int) -> int | None:
     after = raw[last + 1:last + 4]
     if last == start:
         return last if after and (_EDITOR_MARK.match(after[0]) or _one_editor_cited(raw, last, after)) else None
-    # a law's or a commentary's abbreviation is written like a journal's ("BtMG", "KStG", "ZPO")
-    if (raw[last].endswith(",") and after and JOURNAL.match(after[0].rstrip(",."))) or "§" in after \
+    if (raw[last].endswith(",") and after and _law_abbreviation(after[0])) or "§" in after \
             or _work_follows(raw, last):
         return last
     return None
 
 
+def _law_abbreviation(element: str) -> bool:
+    """Whether ``element`` is a law's or a commentary's abbreviation, written like a journal's
+    ("BtMG", "KStG,", "ZPO.")."""
+    return bool(JOURNAL.match(element.rstrip(",.")))
+
+
 def _one_editor_cited(raw: Sequence[str], last: int, after: Sequence[str]) -> bool:
     """Whether a law's abbreviation and a work's edition, a place and year of publication or a
     "§" follow the one name at element ``last`` (``after``: the three elements after it)."""
-    if not JOURNAL.match(after[0].rstrip(",.")):
+    if not _law_abbreviation(after[0]):
         return False
     if not raw[last].endswith(","):
         return after[1:2] == ["§"]
