@@ -122,6 +122,20 @@ def test_a_name_hyphenated_to_an_institution_is_a_name(default):
     assert spans(default, text) == [(32, 44, "Bürger-Fonds")]
 
 
+def test_a_companys_one_word_name_is_flagged_whatever_the_model_says(default):
+    """One word between an article and a legal form, maybe before compounds' first parts, is the
+    company's name even where it is also a word ("Trieben": the model alone 0.0003)."""
+    text = "Der Kläger arbeitete bis 2014 als Leiharbeitnehmer für die Trieben Dienstleistungs GmbH. Die Beklagte forderte Beiträge."
+    found = default.analyze(text)
+    assert [(s.start, s.end, s.text) for s in found] == [(59, 66, "Trieben")]
+    assert found[0].source == NAME_PART_SOURCE
+    text = ("Die Christen GmbH, die Leasinggeberin (KG), im Folgenden GmbH, die DRK GmbH, die Verwaltungs GmbH, "
+            "die Trieben Dienstleistungs GmbH, zur Ebner KG und Wimmer GmbH")
+    elements = split_elements(text)
+    found = name_parts.single_company_names(elements, name_parts.capitalized_words(elements))
+    assert [elements[i].text for i in found.tolist()] == ["Christen", "Trieben", "Ebner"]
+
+
 def test_a_companys_name_ends_at_a_comma_an_article_or_its_legal_form():
     text = "Wimmer, Koch Bau GmbH und die Engel KG sowie Huber AG"
     elements = split_elements(text)
@@ -266,11 +280,14 @@ def test_measured_decision_is_the_decision(default):
 def test_measured_places_and_addressed_initials_are_the_decision(default):
     texts = ["Die Beklagte, Frau U. Koch, wohnt in Ybbs an der Donau und nicht in Sankt Valentin.",
              "Vgl. J. Koch, NJW 2019, 12. Er war in Halle am Montag.",
-             "Der Kläger wohnt seit 2015 in Le Grand-Saconnex."]
+             "Der Kläger wohnt seit 2015 in Le Grand-Saconnex.",
+             "Der Kläger arbeitete bis 2014 als Leiharbeitnehmer für die Trieben Dienstleistungs GmbH. Die Beklagte "
+             "forderte Beiträge."]
     flagged_rows, decided = _measured_and_decided(default, texts)
     assert flagged_rows == decided
     assert {(0, 3), (0, 4), (0, 7), (0, 10), (0, 14), (0, 15)} <= decided  # U. Koch, Ybbs … Donau, Sankt Valentin
     assert {e for d, e in decided if d == 2} == {6, 7}  # Le Grand-Saconnex, the article with the place
+    assert {e for d, e in decided if d == 3} == {9}  # "Trieben", a company's one-word name
     # a cited "J. Koch" keeps its initial, and "Montag" after "am" is no part of a place ("Halle" is
     # the model's to judge: a city the courts print, near the threshold)
     assert not {e for d, e in decided if d == 1} & {1, 2, 10, 11}

@@ -154,10 +154,14 @@ WORK_AUTHORS = [
     ("; Lochte in Frotscher, EStG, Freiburg 2011, Rz 214", ["Lochte", "Frotscher"]),
     ("; Claßen in Lademann, EStG, § 19 Rz 3", ["Claßen", "Lademann"]),
     ("(vgl. dazu Henckel in Jaeger InsO § 38 Rn. 12)", ["Henckel", "Jaeger"]),
+    # or with a title and the work's edition after its comma
+    ("; Epping, in: Ipsen, Völkerrecht, 6. Aufl. 2014, § 54 Rn. 19", ["Epping", "Ipsen"]),
+    ("siehe Mock in: Uhlenbruck, Insolvenzordnung, 14. Aufl., § 19 Rn. 3", ["Mock", "Uhlenbruck"]),
     # one name after "in" without the edition, or without the mark, is a place or a party's
     ("Herr Wimmer wohnt in Halle, ZPO-Verfahren laufen dort.", []),
     ("Frau Ebner in Hoffmann (Klägerin) wohnte dort.", []),
     ("Herr Wimmer, geboren in Leipzig, DDR, 1985, zog um.", []),
+    ("Herr Wimmer wohnt in Halle, Saale. Er las die 6. Aufl. des Kommentars.", []),
     # a place with "/" after "in" is no list of editors: no law, edition or "§" after it
     ("Herr Wimmer wohnt in Halle / Saale, Die Klägerin zahlte.", []),
     ("Frau Ebner in Frankfurt / Oder, vertreten durch Herrn Wimmer", []),

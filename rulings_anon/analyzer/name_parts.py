@@ -54,6 +54,13 @@ COMPANY_NAMES = True
 # gave mean recall 88.0 -> 88.9 at the same precision (three): docs/experiments.md, "A determiner
 # before the word, a place's words together"
 PLACE_NAMES = True
+# One word between an article and a legal form is the company's name ("der Christen GmbH") and is
+# flagged whatever the model says of it: the six courts' anonymized rulings replace it in 162 of the
+# 175 places the rule takes, and print in clear there public companies ("die PreussenElektra GmbH",
+# "die InEK GmbH") and "die Holding GmbH"; the model, judging a surname that is also a common noun,
+# left it in clear ("der Christen GmbH", "der Trieben Dienstleistungs GmbH"). Not before a bracketed form ("die Leasinggeberin (KG)")
+# (benchmarks/count_single_company_names.py; docs/experiments.md, "A company's one-word name")
+SINGLE_COMPANY_NAMES = True
 # A name joined by a hyphen to an institution's noun ("Kitzler-Klinik", "Bürger-Fonds", "Macher-
 # Partnership") is flagged whatever the model says of it: German writes a compound with a proper name
 # with a hyphen and a generic one closed ("Kinderklinik"), so the hyphen marks the first part as a name
@@ -254,6 +261,43 @@ def company_word(word: str) -> bool:
             and word.lower() not in ARTICLES and word not in sf._affixes()["legal_forms"])
 
 
+def linking_s(word: str) -> bool:
+    """Whether ``word`` is a compound's first part with its linking "s" ("Dienstleistungs",
+    "Verwaltungs"): a generic word of a company's name, not the name."""
+    return word.endswith("s") and bool(noun_bits(word[:-1]) & (COMMON_NOUN | COMPOUND))
+
+
+# the articles before a company's one-word name ("der", "zur", "beim"), not "im" ("im Folgenden GmbH")
+_COMPANY_ARTICLES = ARTICLES - {"im", "am", "ins", "ans"}
+
+
+def single_company_name(word: str, previous: str | None) -> bool:
+    """Whether ``word`` (an element's core word), when a legal form follows it, is a company's
+    one-word name: right after an article (``previous``, a context key), a :func:`company_word`
+    that is no acronym ("DRK") and no compound's first part (:func:`linking_s`)."""
+    return previous in _COMPANY_ARTICLES and company_word(word) and not word.isupper() and not linking_s(word)
+
+
+def single_company_names(elements: Sequence[Element], words: Sequence[str]) -> np.ndarray:
+    """The indices of ``elements`` (``words``: their :func:`capitalized_words`) that are
+    :func:`single_company_name`, the legal form after the word, maybe past compounds' first parts
+    ("die Trieben Dienstleistungs GmbH"), with nothing but spaces between (not "die
+    Leasinggeberin (KG)")."""
+    if not SINGLE_COMPANY_NAMES:
+        return np.zeros(0, int)
+    forms = sf._affixes()["legal_forms"]
+    found = []
+    for i in range(1, len(elements) - 1):
+        if not words[i] or not single_company_name(words[i], sf.context_key(elements[i - 1].text)):
+            continue
+        j = i + 1
+        while j < len(elements) and words[j] and linking_s(words[j]) and _joined(elements[j - 1].text, elements[j].text):
+            j += 1
+        if j < len(elements) and words[j] in forms and _joined(elements[j - 1].text, elements[j].text):
+            found.append(i)
+    return np.array(found, int)
+
+
 def company_runs(members: np.ndarray, before_form: np.ndarray, near: np.ndarray) -> np.ndarray:
     """Which elements belong to a company's name: ``members`` (:func:`company_word`) reaching a
     legal form through neighbours, ``before_form`` those right before one, ``near[i]`` whether
@@ -285,8 +329,7 @@ def takes_company_flag(word: str) -> bool:
     ("Dienstleistungs GmbH", "Verwaltungs GmbH"), nor an acronym ("DRK")."""
     if name_part(word):
         return True
-    linking_s = word.endswith("s") and bool(noun_bits(word[:-1]) & (COMMON_NOUN | COMPOUND))
-    return not word.isupper() and not noun_bits(word) & COMMON_NOUN and not linking_s
+    return not word.isupper() and not noun_bits(word) & COMMON_NOUN and not linking_s(word)
 
 
 def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
@@ -403,7 +446,8 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     ("Ybbs an der Donau"), None for a company's (its legal form types it) or a named institution;
     not those whose probability in ``certain`` is 0 (a public name). With :data:`FULL_NAMES` a
     first name and a surname side by side are flagged at ``threshold`` too, and so is a
-    :func:`named_institution` under it (with ``certain``)."""
+    :func:`named_institution` or a company's one-word name (:func:`single_company_names`) under it
+    (with ``certain``)."""
     if not scores and not FULL_NAMES:
         return {}
     words = capitalized_words(elements)
@@ -418,8 +462,8 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)
                 scores.setdefault(b, threshold)
-    if certain is not None:  # a named institution under the threshold ("Kitzler-Klinik")
-        for i in named_institutions(words).tolist():
+    if certain is not None:  # a named institution or a company's one-word name under the threshold
+        for i in (*named_institutions(words).tolist(), *single_company_names(elements, words).tolist()):
             if open_[i] and certain[i] < threshold:
                 scores.setdefault(i, threshold)
     if not scores:

@@ -85,7 +85,8 @@ def place_pairs(court: sm.CourtFeatures) -> np.ndarray:
 
 def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` with each name part beside a flagged one (at ``threshold``) flagged too,
-    and each named institution ("Kitzler-Klinik"), where no rule made it public (probability 0)."""
+    and each named institution ("Kitzler-Klinik") and company's one-word name ("der Christen GmbH"),
+    where no rule made it public (probability 0)."""
     pairs = name_part_pairs(court)
     flagged, open_ = probabilities >= threshold, probabilities > 0
     out = probabilities
@@ -113,15 +114,31 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     return out
 
 
-_INSTITUTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_INSTITUTIONS: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def _institutions(court: sm.CourtFeatures) -> np.ndarray:
-    """The rows of ``court`` that are a named institution
-    (:func:`rulings_anon.analyzer.name_parts.named_institution`); computed once per court."""
-    if id(court) not in _INSTITUTIONS:
-        _INSTITUTIONS[id(court)] = (court, parts.named_institutions(court.words))
-    return _INSTITUTIONS[id(court)][1]
+    """The rows of ``court`` that are a named institution or a company's one-word name
+    (:func:`rulings_anon.analyzer.name_parts.named_institution`, ``single_company_name``: the legal
+    form read from ``next_legal_form``, a bracket before it not seen; under the companies' rule);
+    computed once per court."""
+    key = (id(court), RULES["companies"])
+    if key not in _INSTITUTIONS:
+        rows, column, words = court.rows, sf.COLUMN, court.words
+        before_form = (rows[:, column["next_legal_form"]] > 0) & (rows[:, column["period_after"]] == 0)
+        single = []
+        for k in range(len(words) if parts.SINGLE_COMPANY_NAMES and RULES["companies"] else 0):
+            if not parts.single_company_name(words[k], court.lookup_keys[k][0]):
+                continue
+            j = k  # past compounds' first parts ("die Trieben Dienstleistungs GmbH")
+            while j + 1 < len(words) and not before_form[j] and court.documents[j + 1] == court.documents[j] \
+                    and court.elements[j + 1] == court.elements[j] + 1 and rows[j, column["period_after"]] == 0 \
+                    and parts.linking_s(words[j + 1]):
+                j += 1
+            if before_form[j]:
+                single.append(k)
+        _INSTITUTIONS[key] = (court, np.union1d(parts.named_institutions(court.words), single).astype(int))
+    return _INSTITUTIONS[key][1]
 
 
 _FULL: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}

@@ -221,6 +221,17 @@ def _work_follows(raw: Sequence[str], i: int) -> bool:
     return False
 
 
+def _edition_follows(raw: Sequence[str], i: int) -> bool:
+    """Whether a cited work's edition ("6. Aufl.") follows element ``i`` within
+    :data:`WORK_REACH` elements, no sentence end between."""
+    for j in range(i + 1, min(len(raw), i + 1 + WORK_REACH)):
+        if raw[j].startswith("Aufl"):
+            return True
+        if _ends_sentence(raw[j]):
+            return False
+    return False
+
+
 def _journal_year_page(raw: Sequence[str], j: int) -> bool:
     """Whether a journal's capitals, a year with its comma and a page start at element ``j`` ("BB
     2005, 1044")."""
@@ -322,9 +333,10 @@ def _law_abbreviation(element: str) -> bool:
 
 def _one_editor_cited(raw: Sequence[str], last: int, after: Sequence[str]) -> bool:
     """Whether a law's abbreviation and a work's edition, a place and year of publication or a
-    "§" follow the one name at element ``last`` (``after``: the three elements after it)."""
+    "§" follow the one name at element ``last`` (``after``: the three elements after it), or,
+    after its comma, a title and an edition ("Ipsen, Völkerrecht, 6. Aufl.")."""
     if not _law_abbreviation(after[0]):
-        return False
+        return raw[last].endswith(",") and _edition_follows(raw, last)
     if not raw[last].endswith(","):
         return after[1:2] == ["§"]
     # a place and a year of publication after the abbreviation ("EStG, Freiburg 2011"); a year
