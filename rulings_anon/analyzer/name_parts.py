@@ -283,7 +283,7 @@ def single_company_names(elements: Sequence[Element], words: Sequence[str]) -> n
     :func:`single_company_name`, the legal form after the word, maybe past compounds' first parts
     ("die Trieben Dienstleistungs GmbH"), with nothing but spaces between (not "die
     Leasinggeberin (KG)")."""
-    if not SINGLE_COMPANY_NAMES:
+    if not (SINGLE_COMPANY_NAMES and COMPANY_NAMES):
         return np.zeros(0, int)
     forms = sf._affixes()["legal_forms"]
     found = []
