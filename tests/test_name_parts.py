@@ -171,9 +171,23 @@ def test_name_parts_need_a_name_and_no_break():
     assert not name_part("Herr") and not name_part("Dr.") and not name_part("Landratsamt") and not name_part("Klage")
     text = "Herr Thomas Wimmer, Hans Koch. Paul U. Meier"
     assert adjacent_pairs(text, split_elements(text)) == [(1, 2), (3, 4), (5, 6), (6, 7)]
-    signatures = "Franke Bender Quentin"  # surnames side by side: a panel's list, no one name
+    signatures = "Franke Bender Roloff"  # surnames side by side: a panel's list, no one name
     assert [name_part(w) for w in signatures.split()] == [True, True, True]
     assert adjacent_pairs(signatures, split_elements(signatures)) == []
+
+
+def test_first_names_of_both_branches_are_given_names(default):
+    """German and Romance first names the word clusters keep beside Romance surnames ("Anna",
+    "Maria", "Hélène") are first names as "Thomas" is: beside a flagged surname they are flagged."""
+    assert all(name_parts.given(w) for w in ("Thomas", "Sabine", "Anna", "Maria", "Katharina", "Hélène", "Joséphine"))
+    assert not any(name_parts.given(w) for w in ("Franke", "Bender", "Wimmer", "Schuster"))
+    text = "Den Angaben von Hélène Steinberger kann nicht gefolgt werden. Anna Wimmer schwieg."
+    elements = split_elements(text)
+    assert [(elements[a].text, elements[b].text) for a, b in adjacent_pairs(text, elements)] == [
+        ("Hélène", "Steinberger"), ("Anna", "Wimmer")]
+    text = ("Der Angeklagte äußerte sich nicht. Den Angaben von Hélène Steinberger kann nicht gefolgt werden, "
+            "weil sie widersprüchlich sind.")
+    assert spans(default, text) == [(51, 69, "Hélène Steinberger")]  # the model alone flags "Steinberger"
 
 
 def test_common_noun_after_an_article_stays_a_noun(default, monkeypatch):
