@@ -1,5 +1,6 @@
 """How the bundled courts write one word between an article and a legal form ("der W GmbH"): the
-counts behind ``name_parts.single_company_name`` (docs/experiments.md, "A company's one-word name").
+counts behind ``name_parts.single_company_name`` (docs/experiments.md, "A company's one-word name, and an
+editor cited with a title").
 
 Every element of ``rulings_anon/data/ler/*.jsonl.gz`` right after an article and right before a
 legal form, nothing but spaces between it and the form, is counted per court as a placeholder (a

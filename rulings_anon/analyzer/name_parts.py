@@ -62,8 +62,9 @@ PLACE_NAMES = True
 # flagged whatever the model says of it: the six courts' anonymized rulings replace it in 162 of the
 # 175 places the rule takes, and print in clear there public companies ("die PreussenElektra GmbH",
 # "die InEK GmbH") and "die Holding GmbH"; the model, judging a surname that is also a common noun,
-# left it in clear ("der Christen GmbH", "der Trieben Dienstleistungs GmbH"). Not before a bracketed form ("die Leasinggeberin (KG)")
-# (benchmarks/count_single_company_names.py; docs/experiments.md, "A company's one-word name")
+# left it in clear ("der Christen GmbH", "der Trieben Dienstleistungs GmbH"). Not before a bracketed
+# form ("die Leasinggeberin (KG)") (benchmarks/count_single_company_names.py; docs/experiments.md, "A
+# company's one-word name, and an editor cited with a title")
 SINGLE_COMPANY_NAMES = True
 # A name joined by a hyphen to an institution's noun ("Kitzler-Klinik", "Bürger-Fonds", "Macher-
 # Partnership") is flagged whatever the model says of it: German writes a compound with a proper name
@@ -174,7 +175,7 @@ def after_office(elements: Sequence[Element], first: int) -> bool:
 
 def given(word: str) -> bool:
     """Whether ``word`` (a name part) is an initial or in a first names' branch: two surnames side
-    by side are a list (a panel's signatures "Franke Bender Quentin"), not one name."""
+    by side are a list (a panel's signatures "Franke Bender Roloff"), not one name."""
     return bool(_INITIAL.match(word)) or first_name(word)
 
 
