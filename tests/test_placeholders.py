@@ -196,10 +196,22 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "D7 Kuemmerle, H. - P. (Hrsg.), Methoden, 1978; D8 Menezes, J. u. a.: Handbook, 1997.",
         "D9 W. Höland et al., Control of nucleation; D11 W. F. Hammetter und R. E. Loehman, Kinetics.",
         "D12 W. Ellenberger, H. Baum, H. Dittrich & G. Münch, Handbuch der Anatomie.",
+        # or, after the initials, a colon and the title, a quoted title, a journal's year, the next author
+        "D10 Khalil, M. S.: International Research and Development; D6 Luton, M. - H.: Results of tests.",
+        'D10 Pollack, G. H., "The Fourth Phase of Water", 2013; D11 Chen, C. - S., J. Biol. Phys. 2012, 38.',
+        "HLNK21 Steers, W. D., UROLOGY 1999, 54; HLNK25 Tomlinson, J. M., und Wright, D., BMJ, 2004, S. 1.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
     assert found(detector, text) == []
+
+
+def test_a_placeholder_after_a_noun_and_its_comma_is_no_cited_author(detector):
+    """The initials after a surname in clear and its comma are a cited author's only where a
+    citation goes on after them; after a party's noun they are what the court left of a name."""
+    text = ("Das Verfahren gegen den Geschäftsführer der Beschwerdeführerin, K., wegen Marktmanipulation "
+            "wurde eingestellt. Zwei weitere Mitangeklagte, R. und P., verurteilte das Landgericht.")
+    assert [w for w, _ in found(detector, text)] == ["K.", "R.", "P."]
 
 
 def test_letters_a_document_hands_out_in_order_after_one_noun_are_labels(detector):

@@ -370,7 +370,29 @@ class ContextRules:
             word = texts[k] if k < len(texts) else ""
             following = texts[k + 1] if k + 1 < len(texts) else ""
             return (word.startswith(self.p.editor_marks) or (word == "et" and following.startswith("al"))
-                    or (word == "u." and following.startswith("a.")))
+                    or (word == "u." and following.startswith("a.")) or work_follows(k))
+
+        def work_follows(k: int) -> bool:
+            """The initials end with a colon before the work's title ("Khalil, M. S.: International
+            Research"), or with a comma before a quoted title ("Pollack, G. H., "The Fourth Phase"),
+            a journal's year ("Chen, C. - S., J. Biol. Phys. 2012,") or the next author ("Tomlinson,
+            J. M., und Wright, D., BMJ")."""
+            last = texts[k - 1] if k > 0 else ""
+            if last.endswith(":"):
+                return k < len(texts) and texts[k][:1].isupper()
+            if not last.endswith(",") or k >= len(texts):
+                return False
+            if texts[k][:1] in self.p.open_quotes + '"':
+                return True
+            if texts[k] in self.p.author_joins and k + 2 < len(texts) and texts[k + 1].endswith(",") \
+                    and self.forms.name_like(texts[k + 1].rstrip(",")) and first_initial(k + 2):
+                return True
+            for word in texts[k:k + 5]:  # a journal's name and its year: "J. Biol. Phys. 2012,"
+                if self.p.shape["citation_year"].match(word) and word.endswith(","):
+                    return True
+                if not (word[:1].isupper() or word == ","):
+                    return False
+            return False
 
         def first_initial(k: int) -> bool:  # a first name's initial has its period: "Bogner B" is a label
             core = self.forms.core(texts[k]) if 0 <= k < len(texts) else ""
@@ -382,7 +404,8 @@ class ContextRules:
         before = texts[start - 1] if start > 0 else ""
         if (before.endswith(",") and self.forms.name_like(before.rstrip(","))
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
-                and closes(k)):
+                and (closes(k) or any(work_follows(m + 1) for m in range(start, k)
+                                      if texts[m].endswith((",", ":"))))):  # "Chen, C. - S., J. Biol. Phys. 2012"
             return True
         if not self.forms.core(texts[start]).endswith("."):
             return False  # "Bogner B", "D L (DL)" are labels
