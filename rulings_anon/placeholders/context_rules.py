@@ -370,7 +370,7 @@ class ContextRules:
             word = texts[k] if k < len(texts) else ""
             following = texts[k + 1] if k + 1 < len(texts) else ""
             return (word.startswith(self.p.editor_marks) or (word == "et" and following.startswith("al"))
-                    or (word == "u." and following.startswith("a.")) or work_follows(k))
+                    or (word == "u." and following.startswith("a.")))
 
         def work_follows(k: int) -> bool:
             """The initials end with a colon before the work's title ("Khalil, M. S.: International
@@ -405,8 +405,8 @@ class ContextRules:
         if (before.endswith(",") and self.forms.name_like(before.rstrip(","))
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
                 and (closes(k) or any(work_follows(m + 1) for m in range(start, k)
-                                      if texts[m].endswith((",", ":"))))):  # "Chen, C. - S., J. Biol. Phys. 2012"
-            return True
+                                      if texts[m].endswith((",", ":"))))):
+            return True  # the initials may end before the run does: "Chen, C. - S., J. Biol. Phys. 2012"
         if not self.forms.core(texts[start]).endswith("."):
             return False  # "Bogner B", "D L (DL)" are labels
         # one of several authors, each an initial before a surname in clear: "W. Höland und G.
