@@ -207,27 +207,17 @@ def goods_lists(raw: Sequence[str]) -> list[bool]:
     return out
 
 
-def _work_follows(raw: Sequence[str], i: int) -> bool:
-    """Whether a cited work's edition ("7. Aufl.") or year and page ("1960, S. 43") follows
-    element ``i`` within :data:`WORK_REACH` elements, no sentence end between."""
+def _work_follows(raw: Sequence[str], i: int, pages: bool = True) -> bool:
+    """Whether a cited work's edition ("7. Aufl.") or, with ``pages``, its year and page ("1960,
+    S. 43") follows element ``i`` within :data:`WORK_REACH` elements, no sentence end between."""
     for j in range(i + 1, min(len(raw), i + 1 + WORK_REACH)):
         element = raw[j]
         if element.startswith("Aufl"):
             return True
-        if _YEAR.match(element) and j + 2 < len(raw) and raw[j + 1] in _PAGE_WORDS and raw[j + 2][:1].isdigit():
+        if pages and _YEAR.match(element) and j + 2 < len(raw) and raw[j + 1] in _PAGE_WORDS \
+                and raw[j + 2][:1].isdigit():
             return True
         if _ends_sentence(element):
-            return False
-    return False
-
-
-def _edition_follows(raw: Sequence[str], i: int) -> bool:
-    """Whether a cited work's edition ("6. Aufl.") follows element ``i`` within
-    :data:`WORK_REACH` elements, no sentence end between."""
-    for j in range(i + 1, min(len(raw), i + 1 + WORK_REACH)):
-        if raw[j].startswith("Aufl"):
-            return True
-        if _ends_sentence(raw[j]):
             return False
     return False
 
@@ -336,7 +326,7 @@ def _one_editor_cited(raw: Sequence[str], last: int, after: Sequence[str]) -> bo
     "§" follow the one name at element ``last`` (``after``: the three elements after it), or,
     after its comma, a title and an edition ("Ipsen, Völkerrecht, 6. Aufl.")."""
     if not _law_abbreviation(after[0]):
-        return raw[last].endswith(",") and _edition_follows(raw, last)
+        return raw[last].endswith(",") and _work_follows(raw, last, pages=False)
     if not raw[last].endswith(","):
         return after[1:2] == ["§"]
     # a place and a year of publication after the abbreviation ("EStG, Freiburg 2011"); a year
