@@ -314,6 +314,10 @@ def test_case5_bad_output_paths_end_in_one_line_before_any_work(tmp_path):
         else:
             assert_one_line_error(done, message)
         assert leftovers(tmp_path) == []
+    for options in (["--output", "-"], ["--output", tmp_path / "p.jsonl", "--anonymize", "-"]):
+        done = cli("score", docs, *options, cwd=tmp_path)  # "-" is no standard output: refused, no file "-"
+        assert_one_line_error(done, f"{options[-2]} -: outputs are files")
+        assert not (tmp_path / "-").exists() and not (tmp_path / "p.jsonl").exists()
     done = cli("pipeline", "--config", tmp_path / "folder")
     assert_one_line_error(done, "is a folder, not a JSON file")
     done = cli("detect-placeholders", docs, "--output", tmp_path / "folder")
