@@ -148,6 +148,18 @@ def test_a_companys_name_ends_at_a_comma_an_article_or_its_legal_form():
         True, False, True, False, False, True]
 
 
+def test_a_compound_ending_in_a_common_noun_is_no_companys_name(default):
+    """A compound ending in a common noun before a company's name is its kind, not its name: a
+    flag on the name does not reach it, and alone before a legal form it is no one-word name."""
+    assert [name_parts.takes_company_flag(w) for w in ("Wirtschaftsprüfungsgesellschaft", "Grundstücksgesellschaft",
+                                                        "Consultingfirma", "Steinberger", "Strohmayer")] == [
+        False, False, False, True, True]
+    assert [name_parts.single_company_name(w, "die") for w in ("Wirkstoffkombination", "Christen", "Steinberger")] == [
+        False, True, True]
+    text = "Den Jahresabschluss prüfte die Wirtschaftsprüfungsgesellschaft Pinter Steinberger AG."
+    assert spans(default, text) == [(63, 81, "Pinter Steinberger")]
+
+
 def test_a_places_words_are_found_together():
     """A place particle after a word that reads as a place, a place prefix before a word; not a
     particle after a surname, nor a weekday after "am", nor across a comma."""

@@ -161,3 +161,20 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# the words after a compound's part whose head is left out ("Sonn- und Feiertage", "Haupt- als Hilfsantrag")
+_AFTER_ELIDED = frozenset({"und", "oder", "bzw.", "sowie", "bis", "u.", "als", "noch", "wie", "/"})
+
+
+def elided_part(raw: str, next_raw: str | None) -> bool:
+    """Whether an element (its text ``raw``, the next element's ``next_raw``) is a compound's part
+    whose head is left out, no name: a word ending in a hyphen before "und", "oder", ... or a comma
+    ("Sonn- und Feiertagsarbeit", "Sonn-, Feiertags- und Nachtzuschläge"), or in brackets
+    ("(Gesamt-) Betriebsvereinbarung"). Not before a word in small letters: a line break's hyphen
+    ("Wim- mer") is part of the word. Of the 2,809 such elements of the five development courts'
+    anonymized rulings none is a placeholder."""
+    word = raw.strip("()[]„“”‚‘’\"'«»,;:!?")
+    if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
+        return False
+    return raw.endswith(("-,", "-)")) or next_raw in _AFTER_ELIDED

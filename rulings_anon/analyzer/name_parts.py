@@ -279,8 +279,10 @@ _COMPANY_ARTICLES = ARTICLES - {"im", "am", "ins", "ans"}
 def single_company_name(word: str, previous: str | None) -> bool:
     """Whether ``word`` (an element's core word), when a legal form follows it, is a company's
     one-word name: right after an article (``previous``, a context key), a :func:`company_word`
-    that is no acronym ("DRK") and no compound's first part (:func:`linking_s`)."""
-    return previous in _COMPANY_ARTICLES and company_word(word) and not word.isupper() and not linking_s(word)
+    that is no acronym ("DRK"), no compound's first part (:func:`linking_s`) and no compound ending
+    in a common noun ("die Wirkstoffkombination AB") unless it may be a surname."""
+    return previous in _COMPANY_ARTICLES and company_word(word) and not word.isupper() and not linking_s(word) \
+        and (name_part(word) or not noun_bits(word) & COMPOUND)
 
 
 def single_company_names(elements: Sequence[Element], words: Sequence[str]) -> np.ndarray:
@@ -330,11 +332,14 @@ def run_pairs(run: np.ndarray, near: np.ndarray) -> np.ndarray:
 def takes_company_flag(word: str) -> bool:
     """Whether a word of a company's name is flagged with its flagged neighbours: a name part or a
     word the lexicon knows as no common noun ("Pirker", "Denk"), not a generic word the courts keep
-    ("Erste", "Holding", "Lebensversicherung"), nor one with the linking "s" of a compound
-    ("Dienstleistungs GmbH", "Verwaltungs GmbH"), nor an acronym ("DRK")."""
+    ("Erste", "Holding", "Lebensversicherung"), nor a compound ending in a common noun
+    ("Wirtschaftsprüfungsgesellschaft Pinter AG", "Grundstücksgesellschaft Fehringer GbR": in the
+    five development courts' gold sets none of the 24 in a company's name is sensitive), nor one
+    with the linking "s" of a compound ("Dienstleistungs GmbH", "Verwaltungs GmbH"), nor an acronym
+    ("DRK")."""
     if name_part(word):
         return True
-    return not word.isupper() and not noun_bits(word) & COMMON_NOUN and not linking_s(word)
+    return not word.isupper() and not noun_bits(word) & (COMMON_NOUN | COMPOUND) and not linking_s(word)
 
 
 def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
