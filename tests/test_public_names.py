@@ -151,9 +151,6 @@ WORK_AUTHORS = [
     # one editor: with an editor's mark, or with a law's abbreviation and the work's edition
     ("(vgl. Budde, in: Keidel, FamFG, 19. Aufl. 2017)", ["Budde", "Keidel"]),
     ("vgl. Büggeln, in: Hoffmann [Hrsg.], 15 Jahre Bundesverfassungsgericht", ["Büggeln", "Hoffmann"]),
-    ("vgl. Schuster, in: Flämig u. a. [Hrsg.], Handbuch des Wissenschaftsrechts", ["Schuster", "Flämig"]),
-    ("vgl. Schuster, in: Flämig / Kahl et al. (Hrsg.), Handbuch", ["Schuster", "Flämig", "Kahl"]),
-    ("Die Kläger Flämig u. a. beantragten (Hrsg.) nichts.", []),   # "u. a." and the mark apart
     ("; Lochte in Frotscher, EStG, Freiburg 2011, Rz 214", ["Lochte", "Frotscher"]),
     ("; Claßen in Lademann, EStG, § 19 Rz 3", ["Claßen", "Lademann"]),
     ("(vgl. dazu Henckel in Jaeger InsO § 38 Rn. 12)", ["Henckel", "Jaeger"]),

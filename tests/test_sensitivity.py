@@ -69,10 +69,6 @@ def test_when_a_period_ends_an_initial_or_an_abbreviation_then_the_next_word_sta
     ("Der Kommandeur Kapitän zur See Meister befahl es.", "Meister"),
     ("Er veranlagte mit seiner Ehefrau (Eisner) zusammen.", "Eisner"),   # relatives, too
     ("Die Lebensgefährtin Wimmer zog aus.", "Wimmer"),
-    ("Dies beantragte Kriminaloberkommissarin Dörfer.", "Dörfer"),       # police ranks, also feminine
-    ("Das Schreiben war von deren Geschäftsführer Christen unterzeichnet.", "Christen"),  # civil roles
-    ("Die Beiordnung von Rechtsanwältin Hell wird abgelehnt.", "Hell"),
-    ("Sie teilte ein Zimmer mit dem Mitangeklagten Freitag.", "Freitag"),
 ])
 def test_when_a_name_follows_a_rank_or_role_then_it_counts_as_after_a_salutation(text, word):
     row = _row(text, word)
@@ -246,29 +242,11 @@ def test_when_a_label_stands_alone_it_gets_no_probability_but_before_a_legal_for
     assert _probability_of(model, text, "D1")[0] > 0.0
 
 
-@pytest.mark.parametrize("text, elided", [
-    ("Anspruch auf Sonn- und Feiertagszuschläge", ["Sonn-"]),
-    ("für Sonn-, Feiertags- oder Nachtarbeit", ["Sonn-,", "Feiertags-"]),
-    ("mit dem Haupt- als auch dem Hilfsantrag", ["Haupt-"]),
-    ("eine (Gesamt-) Betriebsvereinbarung", ["(Gesamt-)"]),
-    ("Herr Wim- mer zahlte", []),          # a line break's hyphen: the word goes on
-    ("die Meyer-GmbH und Herr Wimmer", []),
-])
-def test_when_a_compounds_head_is_left_out_then_its_part_is_marked_like_an_abbreviation(text, elided):
-    """"Sonn-" in "Sonn- und Feiertage" is no name (none of 2,809 in the development courts' rulings is
-    a placeholder): marked, so the model gives it probability 0 and consistency spreads nothing from it."""
-    rows = sf.document_features(text, sf.Tables())
-    marked = [rows.elements[i].text for r, i in enumerate(rows.candidates)
-              if rows.rows[r, sf.COLUMN["abbreviation"]] and rows.elements[i].text.rstrip(",)").endswith("-")]
-    assert marked == elided
-
-
 def test_the_placeholder_detector_shares_the_ranks_and_roles():
     from rulings_anon.placeholders.detector import Patterns
 
     triggers = Patterns.load().person_triggers
-    assert {"oberstleutnant", "hauptfeldwebel", "korvettenkapitän", "referatsleiter", "herr", "kriminaloberkommissarin",
-            "mitangeklagten", "liquidator"} <= triggers
+    assert {"oberstleutnant", "hauptfeldwebel", "korvettenkapitän", "referatsleiter", "herr"} <= triggers
 
 
 def test_when_a_place_is_listed_then_its_population_is_a_feature():

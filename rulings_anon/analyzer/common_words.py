@@ -164,7 +164,7 @@ if __name__ == "__main__":
 
 
 # the words after a compound's part whose head is left out ("Sonn- und Feiertage", "Haupt- als Hilfsantrag")
-_AFTER_ELIDED = frozenset({"und", "oder", "bzw.", "sowie", "bis", "u.", "als", "noch", "wie", "/"})
+AFTER_ELIDED = frozenset({"und", "oder", "bzw.", "sowie", "bis", "u.", "als", "noch", "wie", "/"})
 
 
 def elided_part(raw: str, next_raw: str | None) -> bool:
@@ -177,4 +177,4 @@ def elided_part(raw: str, next_raw: str | None) -> bool:
     word = raw.strip("()[]„“”‚‘’\"'«»,;:!?")
     if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
         return False
-    return raw.endswith(("-,", "-)")) or next_raw in _AFTER_ELIDED
+    return raw.endswith(("-,", "-)")) or next_raw in AFTER_ELIDED

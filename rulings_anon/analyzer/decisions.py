@@ -44,7 +44,7 @@ import numpy as np
 
 from rulings_anon.analyzer import name_parts
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
-from rulings_anon.analyzer.name_parts import neighbour_scores, without_nouns
+from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
 from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -172,6 +172,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if len(probabilities) != len(elements):
         raise ValueError(f"{len(probabilities)} probabilities for {len(elements)} elements")
     if candidates is None:
+        probabilities = without_elided(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         units = _element_units(text, elements, probabilities, settings.threshold)

@@ -28,6 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer.common_words import elided_part
 from rulings_anon.document import WORD_PUNCTUATION, Element
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 
@@ -505,6 +506,20 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     kinds = {**dict.fromkeys(persons.ravel().tolist(), "person"), **dict.fromkeys(places.ravel().tolist(), "place"),
              **dict.fromkeys(company.ravel().tolist())}
     return {i: (best[i], kinds.get(i)) for i in reached if i in best}
+
+
+def without_elided(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` with 0 for each compound's part whose head is left out ("Sonn- und
+    Feiertage": :func:`rulings_anon.analyzer.common_words.elided_part`), a fact of grammar, not a
+    convention: 0 under ``--recall-first`` too, and consistency spreads nothing from it."""
+    probabilities = np.asarray(probabilities)
+    out = None
+    for i in np.flatnonzero(probabilities > 0):
+        if elided_part(elements[i].text, elements[i + 1].text if i + 1 < len(elements) else None):
+            if out is None:
+                out = probabilities.copy()
+            out[i] = 0.0
+    return probabilities if out is None else out
 
 
 def without_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:

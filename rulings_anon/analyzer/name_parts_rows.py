@@ -14,6 +14,7 @@ import numpy as np
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer.common_words import AFTER_ELIDED
 
 # which rules the measured decision applies (the benchmark switches them off to compare)
 RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES,
@@ -155,6 +156,29 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
         before = [court.lookup_keys[a][0] for a in pairs[:, 0].tolist()]
         _FULL[key] = (court, parts.full_names(pairs, court.words, before) & ~office)
     return _FULL[key][1]
+
+
+_ELIDED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+# the words after an elided part as context keys ("bzw.", "/"), and "-": the next part of a list
+_AFTER_ELIDED_KEYS = frozenset(w.lower() for w in AFTER_ELIDED)
+
+
+def without_elided(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` with 0 for a compound's elided part (:func:`rulings_anon.analyzer.name_parts.
+    without_elided`), read from the word and the next context key: before "und", "oder", ... or
+    before the list's next elided part ("Sonn-, Feiertags- und"); a bracket around it is not seen."""
+    if id(court) not in _ELIDED:
+        elided = np.fromiter((len(w) >= 3 and w.endswith("-") and w[:1].isupper() and keys[2] is not None
+                              and (keys[2] in _AFTER_ELIDED_KEYS or keys[2].endswith("-"))
+                              for w, keys in zip(court.words, court.lookup_keys, strict=True)),
+                             bool, len(court.words))
+        _ELIDED[id(court)] = (court, elided)
+    elided = _ELIDED[id(court)][1] & (probabilities > 0)
+    if not elided.any():
+        return probabilities
+    out = probabilities.copy()
+    out[elided] = 0.0
+    return out
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

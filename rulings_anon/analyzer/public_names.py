@@ -300,28 +300,19 @@ def _journal_after_comma(raw: Sequence[str], i: int) -> bool:
 def _editors_end(raw: Sequence[str], start: int) -> int | None:
     """The last editor of a list opening at element ``start`` ("Herrmann / Heuer / Raupach,
     EStG"): at least two names joined by "/", and a law's abbreviation, an edition, a year and
-    page or a "§" after them; names where an editor's mark follows, maybe after "u. a." ("Hoffmann
-    [Hrsg.]", "Flämig u. a. [Hrsg.]"), or
+    page or a "§" after them; one name where an editor's mark follows it ("Hoffmann [Hrsg.]"), or
     a law's abbreviation after its comma and then an edition, a place and year of publication or
     a "§" ("Keidel, FamFG, 19. Aufl.", "Frotscher, EStG, Freiburg 2011", "Lademann, EStG, § 19";
     without the comma only right before the "§": "Jaeger InsO § 38"); None when no such list
     opens there."""
     last = _last_coauthor(raw, start)
     after = raw[last + 1:last + 4]
-    if _others_then_editor_mark(after):  # "in: Flämig u. a. [Hrsg.]", "Flämig / Kahl et al. (Hrsg.)"
-        return last
     if last == start:
         return last if after and (_EDITOR_MARK.match(after[0]) or _one_editor_cited(raw, last, after)) else None
     if (raw[last].endswith(",") and after and _law_abbreviation(after[0])) or "§" in after \
             or _work_follows(raw, last):
         return last
     return None
-
-
-def _others_then_editor_mark(after: Sequence[str]) -> bool:
-    """Whether "u. a." or "et al." and an editor's mark open ``after`` ("u. a. [Hrsg.],")."""
-    return len(after) == 3 and (after[0], after[1].rstrip(",")) in (("u.", "a."), ("et", "al."), ("et", "al")) \
-        and bool(_EDITOR_MARK.match(after[2]))
 
 
 def _law_abbreviation(element: str) -> bool:

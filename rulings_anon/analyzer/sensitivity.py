@@ -6,8 +6,7 @@ text by evidence that does not depend on one court's conventions, for a gradient
 classifier (:mod:`rulings_anon.analyzer.sensitivity_model`):
 
 * the word's form (length, an initial, capitals, digits, a hyphen), and whether it is a listed
-  abbreviation ("Abb.", ``rulings_anon/data/abbreviations/spacy-de.txt``), shaped like one, or a
-  compound's part whose head is left out ("Sonn- und Feiertage"), which the model gives probability 0;
+  abbreviation ("Abb.", ``rulings_anon/data/abbreviations/spacy-de.txt``);
 * how common it is in German and English (``wordfreq``), what the German Wiktionary's noun list
   says it is (``rulings_anon/data/lexicon/de-nouns.tsv.gz``: common noun, name, place), and the population of
   a German, Austrian or Swiss place of that name (GeoNames, ``rulings_anon/data/scorer/places.tsv.gz``): a big
@@ -53,7 +52,7 @@ from pathlib import Path
 import numpy as np
 
 from rulings_anon.analyzer import word_frequency
-from rulings_anon.analyzer.common_words import abbreviation_shaped, abbreviations, elided_part
+from rulings_anon.analyzer.common_words import abbreviation_shaped, abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.analyzer.public_names import IN_WORDS, JOURNAL, NAME_PARTICLES, public_names
@@ -425,8 +424,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
     rows[:, COLUMN["abbreviation"]] = (period & np.fromiter(
         (w.rstrip(".") in listed or bool(PARCEL_ABBREVIATION.match(raw[i].strip(WORD_PUNCTUATION)))
          for w, i in zip(cand_words, candidates, strict=True)), bool, len(candidates))) | np.fromiter(
-        (abbreviation_shaped(w) for w in cand_words), bool, len(candidates)) | np.fromiter(
-        (elided_part(raw[i], raw[i + 1] if i + 1 < n else None) for i in candidates), bool, len(candidates))
+        (abbreviation_shaped(w) for w in cand_words), bool, len(candidates))
     rows[:, COLUMN["place_pop_pair"]] = [
         math.log10(1 + max(place_table.get(f"{p} {w}", 0), place_table.get(f"{w} {x}", 0)))
         for p, w, x in zip(prev_words, cand_words, next_words, strict=True)]
