@@ -33,13 +33,14 @@ def main() -> None:
             elements = split_elements(text)
             words = parts.capitalized_words(elements)
             for i in range(1, len(elements) - 1):
+                previous = sf.context_key(elements[i - 1].text)
                 if not words[i] or words[i + 1] not in forms or not parts._joined(elements[i].text, elements[i + 1].text) \
-                        or sf.context_key(elements[i - 1].text) not in parts._COMPANY_ARTICLES:
+                        or previous not in parts._COMPANY_ARTICLES:
                     continue
                 element = elements[i]
                 if any(a < element.end and element.start < b for a, b in spans):
                     counts[court]["placeholder"] += 1
-                elif parts.single_company_name(words[i], sf.context_key(elements[i - 1].text)):
+                elif parts.single_company_name(words[i], previous):
                     counts[court]["in clear, flagged by the rule"] += 1
                     clear[words[i]] += 1
                 else:

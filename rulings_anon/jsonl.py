@@ -206,7 +206,8 @@ def remove_orphaned_temporaries(path) -> int:
 def check_writable(path, option: str = "output", folder: bool = False) -> Path:
     """Refuse, as an :class:`InputError` naming ``option``, an output path that cannot be written:
     "-" (no output goes to standard output), a folder where a file is expected (or a file where a
-    folder is), or a place that cannot be created or written. Called before any work starts, so a bad path costs nothing."""
+    folder is), or a place that cannot be created or written. Called before any work starts, so a
+    bad path costs nothing."""
     if str(path) == "-":  # the shell's "standard output": a file named "-" would be written instead
         raise InputError(f"{option} -: outputs are files (written whole at the end, readable only by you), "
                          "not standard output; give a file name")

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from rulings_anon.data import ler_corpus_files, resource_lines
 from rulings_anon.defaults import BATCH_MIN_DOCUMENTS, BATCH_SHARE, DEV_COURTS
+from rulings_anon.document import WORD_PUNCTUATION
 from rulings_anon.jsonl import read_jsonl
 
 # Seen this often outside every entity, a capitalized word is a common word.
@@ -174,7 +175,7 @@ def elided_part(raw: str, next_raw: str | None) -> bool:
     ("(Gesamt-) Betriebsvereinbarung"). Not before a word in small letters: a line break's hyphen
     ("Wim- mer") is part of the word. Of the 2,809 such elements of the five development courts'
     anonymized rulings none is a placeholder."""
-    word = raw.strip("()[]„“”‚‘’\"'«»,;:!?")
+    word = raw.strip(WORD_PUNCTUATION)
     if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
         return False
     return raw.endswith(("-,", "-)")) or next_raw in AFTER_ELIDED

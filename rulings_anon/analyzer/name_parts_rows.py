@@ -159,7 +159,7 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
 
 
 _ELIDED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
-# the words after an elided part as context keys ("bzw.", "/"), and "-": the next part of a list
+# the words after an elided part, as context keys ("bzw.", "/")
 _AFTER_ELIDED_KEYS = frozenset(w.lower() for w in AFTER_ELIDED)
 
 

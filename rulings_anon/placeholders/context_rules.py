@@ -404,8 +404,7 @@ class ContextRules:
         before = texts[start - 1] if start > 0 else ""
         if (before.endswith(",") and self.forms.name_like(before.rstrip(","))
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
-                and (closes(k) or any(work_follows(m + 1) for m in range(start, k)
-                                      if texts[m].endswith((",", ":"))))):
+                and (closes(k) or any(work_follows(m + 1) for m in range(start, k)))):
             return True  # the initials may end before the run does: "Chen, C. - S., J. Biol. Phys. 2012"
         if not self.forms.core(texts[start]).endswith("."):
             return False  # "Bogner B", "D L (DL)" are labels

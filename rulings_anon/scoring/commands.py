@@ -123,7 +123,9 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
                         help="documents: JSONL ({\"id\", \"text\"} per line), .txt, portal .xml/.zip, or a folder")
     add_decision_options(parser)
-    parser.add_argument("--output", required=True, type=Path, metavar="SPANS.jsonl", help="spans file to write (a file: '-' is refused, since the run resumes from it and writes it whole)")
+    parser.add_argument("--output", required=True, type=Path, metavar="SPANS.jsonl",
+                        help="spans file to write (a file: '-' is refused, since the run resumes from it "
+                             "and writes it whole)")
     parser.add_argument("--show", action="store_true",
                         help="print each text with its spans highlighted (colours on a terminal, «» otherwise)")
     parser.add_argument("--anonymize", type=Path, metavar="OUT",
