@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rulings_anon.analyzer import name_parts
+from rulings_anon.analyzer import name_parts, role_names
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
 from rulings_anon.document import Element, Span, keeps_period
@@ -175,6 +175,8 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_elided(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
+        if role_names.ROLE_NAMES:
+            probabilities = role_names.with_role_names(elements, probabilities, settings.threshold)
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
         units = _reference_units(text, elements, probabilities, settings.threshold, candidates,

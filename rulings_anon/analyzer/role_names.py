@@ -1,0 +1,125 @@
+"""A person named right after their role: "Geschäftsführer Christen", "Kandidat Dorn", "der
+Mitangeklagten Freitag", "Kriminaloberkommissarin Dörfer", "Rechtsanwältin Hell".
+
+Surnames that are common nouns or adjectives stay below the threshold in such sentences: the
+sensitivity features count salutations, ranks and relatives before a name (``person_roles``,
+``relatives``), not these roles, and a feature for them moved other courts' precision more than
+it found names when the trees were refitted (docs/experiments.md, "A person named after their
+role"). So it is a decision rule, as the common nouns after an article are: a capitalized word
+right after one of the ``naming_roles`` of ``rulings_anon/data/name_affixes.json`` is flagged (its
+probability raised to the threshold) unless
+
+- a rule made it public (probability 0);
+- an indefinite determiner stands before the role: "ein Rechtsanwalt Fristen ausschöpfen" names
+  nobody;
+- it is a salutation, a title or a prefix ("Rechtsanwalt Dr. Kern": the name comes later);
+- a capitalized common noun follows it ("Rechtsanwältin Freie Mitarbeiterin");
+- the lexicon calls it a common noun and the same ruling writes it with a determiner before it
+  somewhere ("der Verteidiger Beschwerde eingelegt" beside "die Beschwerde"), the
+  ``doc_determiner`` feature the rows of :mod:`rulings_anon.analyzer.name_parts_rows` read.
+
+A role with punctuation after it ("Geschäftsführer, Herr") names nobody here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.document import Element
+
+# whether score's decision applies the rule (the benchmark switches it off to compare)
+ROLE_NAMES = True
+# determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
+INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
+                       "jeder jede jedes jedem jeden".split())
+
+
+@lru_cache(maxsize=1)
+def naming_roles() -> frozenset[str]:
+    """The ``naming_roles`` of ``name_affixes.json``."""
+    return sf._affixes()["naming_roles"]
+
+
+@lru_cache(maxsize=1)
+def role_keys() -> frozenset[str]:
+    """:func:`naming_roles` as context keys (lower case), as the feature rows keep the word before."""
+    return frozenset(sf.context_key(w) for w in naming_roles())
+
+
+@lru_cache(maxsize=1)
+def _no_names() -> frozenset[str]:
+    """Salutations, titles and prefixes as core words ("Dr." -> "Dr", "Dipl.-Ing." -> "Dipl.-Ing"), and
+    a degree broken at its hyphen ("Dipl. -Ing.", "Dip. -Ing.")."""
+    affixes = sf._affixes()
+    words = affixes["salutations"] | affixes["academic_titles"] | affixes["prefixes"]
+    return frozenset(sf.core_word(w) for w in words) | frozenset(w.rstrip(".") for w in words) | {"Dipl", "Dip"}
+
+
+@lru_cache(maxsize=65536)
+def common_noun(word: str) -> bool:
+    """Whether the lexicon calls ``word`` (a core word) a common noun, as the ``lex_common`` feature does."""
+    return bool(sf._word_features(word)[sf._WORD_COLUMNS.index("lex_common")])
+
+
+def nameable(word: str, before_role: str | None, next_noun: bool, noun_in_ruling: bool) -> bool:
+    """Whether ``word``, right after a role, is the person's name (see the module docstring).
+
+    :param before_role: the context key of the word before the role (lower case, no punctuation).
+    :param next_noun: a capitalized common noun that is no name part follows ``word``.
+    :param noun_in_ruling: the ruling writes ``word`` as a common noun with a determiner elsewhere.
+    """
+    from rulings_anon.analyzer.decisions import name_key
+
+    return (before_role not in INDEFINITE and name_key(word) is not None and word not in _no_names()
+            and not next_noun and not noun_in_ruling)
+
+
+def next_noun(word: str) -> bool:
+    """Whether ``word`` (the core word after a role's name) is a capitalized common noun and no name part."""
+    from rulings_anon.analyzer.name_parts import name_part
+
+    return sf.is_candidate(word) and common_noun(word) and not name_part(word)
+
+
+def with_role_names(elements: Sequence[Element], probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with each word a role names (:func:`nameable`) raised to ``threshold``
+    where it is below it and above 0; the others as they are."""
+    roles = naming_roles()
+    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles]
+    if not after:
+        return probabilities
+    probabilities = np.asarray(probabilities)
+    out = None
+    raw = None
+    for i in after:
+        if not 0 < probabilities[i] < threshold:
+            continue
+        word = sf.core_word(elements[i].text)
+        before = sf.context_key(elements[i - 2].text) if i > 1 else None
+        following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else ""
+        if not nameable(word, before, next_noun(following), False):
+            continue
+        if common_noun(word):
+            raw = raw or [e.text for e in elements]
+            if _determined_somewhere(raw, word):
+                continue
+        out = probabilities.copy() if out is None else out
+        out[i] = threshold
+    return probabilities if out is None else out
+
+
+def _determined_somewhere(raw: list[str], word: str) -> bool:
+    """Whether a mention of ``word`` in the ruling (its elements' ``raw`` texts) has a determiner
+    before it, not as a company's article ("die Christen GmbH")."""
+    forms = sf._affixes()["legal_forms"]
+    for j, text in enumerate(raw):
+        if sf.core_word(text) != word:
+            continue
+        following = sf.core_word(raw[j + 1]) if j + 1 < len(raw) else ""
+        if following not in forms and sf._determined(raw, j):
+            return True
+    return False

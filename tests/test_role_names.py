@@ -1,0 +1,77 @@
+"""A person named right after their role ("Geschäftsführer Christen"): the decision rule of
+``rulings_anon.analyzer.role_names``, in score's decision and in the measured one alike.
+
+Fictitious sentences, exact elements and spans; the model's probabilities are set by hand where the
+rule alone is under test, and the bundled model judges the end-to-end case.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rulings_anon.analyzer import name_parts_rows as npr
+from rulings_anon.analyzer import role_names
+from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer.decisions import Settings, decide
+from rulings_anon.document import split_elements
+from rulings_anon.engine import Analyzer
+
+CASES = [
+    ("Das Schreiben war von deren Geschäftsführer Christen unterzeichnet.", ["Christen"]),
+    ("Die Liste ist ungültig, da der Kandidat Dorn unter Nr. 21 aufgenommen wurde.", ["Dorn"]),
+    ("Die Einsatzleiterin, Kriminaloberkommissarin Dörfer, ordnete die Durchsuchung an.", ["Dörfer,"]),
+    ("Er teilte sich das Zimmer mit dem Mitangeklagten Freitag und schwieg.", ["Freitag"]),
+    # a kind of person, not one: an indefinite determiner before the role
+    ("Nach der Rechtsprechung darf ein Rechtsanwalt Fristen ausschöpfen.", []),
+    # a capitalized common noun after the word: "Freie Mitarbeiterin" is no name
+    ("Unterschrieben mit dem Zusatz Rechtsanwältin Freie Mitarbeiterin.", []),
+    # the ruling writes the word as a noun elsewhere ("die Beschwerde")
+    ("Die Beschwerde ist unzulässig. Zuvor legte der Verteidiger Beschwerde ein.", []),
+    # a title: the name comes later, and a punctuation mark after the role ends it
+    ("Beigeordnet wird Rechtsanwalt Dr. Kern, der Geschäftsführer, Herr Sommer, nicht.", []),
+    # a salutation or rank the features know is no role of this rule
+    ("Der Zeuge Sommer und die Ehefrau Rentenzahlungen.", []),
+]
+
+
+@pytest.mark.parametrize("text, named", CASES)
+def test_a_role_names_the_word_after_it(text, named):
+    elements = split_elements(text)
+    raised = role_names.with_role_names(elements, np.full(len(elements), 0.01), 0.15)
+    assert [e.text for e, p in zip(elements, raised, strict=True) if p >= 0.15] == named
+
+
+def test_public_words_and_flagged_words_stay_as_they_are():
+    """Probability 0 (a rule made the word public) stays 0; one above the threshold is not lowered."""
+    elements = split_elements("Der Geschäftsführer Christen und der Kandidat Dorn.")
+    probabilities = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.9])
+    assert role_names.with_role_names(elements, probabilities, 0.15).tolist() == probabilities.tolist()
+
+
+def test_the_name_spreads_through_its_ruling():
+    """Raised once, the word is a flagged name: consistency flags its other mentions too."""
+    text = "Geschäftsführer sind Christen und Dorner. Das Schreiben hat der Geschäftsführer Christen unterzeichnet."
+    elements = split_elements(text)
+    probabilities = np.array([0.9 if e.text == "Dorner." else 0.01 for e in elements])
+    assert [s.text for s in decide(text, elements, probabilities, Settings(0.15))] == [
+        "Christen", "Dorner", "Christen"]
+
+
+@pytest.mark.parametrize("text, named", CASES)
+def test_measured_role_names_are_the_decision(text, named):
+    """The rows version reads the role from the context key before, the next word from the next row
+    and the ruling's determiners from ``doc_determiner``: the same words as score's decision (a
+    punctuation mark after the role is not seen there, which none of these cases needs)."""
+    court = sm.extract_court([{"id": "a", "text": text, "spans": []}])
+    raised = npr.with_role_names(court, np.full(len(court.words), 0.01), 0.15)
+    assert [w for w, p in zip(court.words, raised, strict=True) if p >= 0.15] == [w.rstrip(",") for w in named]
+
+
+def test_score_flags_a_surname_that_is_a_noun_after_a_role(monkeypatch):
+    """End to end through the bundled model: "Christen" is a common noun, which the model leaves
+    below its threshold here; the role names it (without the rule: no span)."""
+    text = "Das Schreiben war von deren Geschäftsführer Christen unterzeichnet."
+    assert [(s.start, s.end, s.text) for s in Analyzer().analyze(text)] == [(44, 52, "Christen")]
+    monkeypatch.setattr(role_names, "ROLE_NAMES", False)
+    assert Analyzer().analyze(text) == []
