@@ -42,7 +42,7 @@ def main(argv=None) -> None:
             after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles]
             if not after:
                 continue
-            raised = role_names.with_role_names(elements, np.full(len(elements), THRESHOLD / 2), THRESHOLD)
+            raised = role_names.with_role_names(text, elements, np.full(len(elements), THRESHOLD / 2), THRESHOLD)
             for i in after:
                 e = elements[i]
                 placeholder = any(a < e.end and e.start < b for a, b in spans)

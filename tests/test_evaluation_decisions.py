@@ -2,7 +2,8 @@
 
 import pytest
 
-from rulings_anon.analyzer.decisions import COMBINATIONS, Settings, core, decide, name_key
+from rulings_anon.analyzer.common_words import name_key
+from rulings_anon.analyzer.decisions import COMBINATIONS, Settings, core, decide
 from rulings_anon.analyzer.exemptions import without_common_edges
 from rulings_anon.document import Span, element_labels, split_elements
 from rulings_anon.references import NER_SOURCE

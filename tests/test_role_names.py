@@ -32,21 +32,24 @@ CASES = [
     ("Beigeordnet wird Rechtsanwalt Dr. Kern, der Geschäftsführer, Herr Sommer, nicht.", []),
     # a salutation or rank the features know is no role of this rule
     ("Der Zeuge Sommer und die Ehefrau Rentenzahlungen.", []),
+    # a line break after the role: a list of keywords, not a name
+    ("Schlagworte: Insolvenzverwalter, Geschäftsführer\nFundstellen: NZI 2024, 475", []),
 ]
 
 
 @pytest.mark.parametrize("text, named", CASES)
 def test_a_role_names_the_word_after_it(text, named):
     elements = split_elements(text)
-    raised = role_names.with_role_names(elements, np.full(len(elements), 0.01), 0.15)
+    raised = role_names.with_role_names(text, elements, np.full(len(elements), 0.01), 0.15)
     assert [e.text for e, p in zip(elements, raised, strict=True) if p >= 0.15] == named
 
 
 def test_public_words_and_flagged_words_stay_as_they_are():
     """Probability 0 (a rule made the word public) stays 0; one above the threshold is not lowered."""
-    elements = split_elements("Der Geschäftsführer Christen und der Kandidat Dorn.")
+    text = "Der Geschäftsführer Christen und der Kandidat Dorn."
+    elements = split_elements(text)
     probabilities = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.9])
-    assert role_names.with_role_names(elements, probabilities, 0.15).tolist() == probabilities.tolist()
+    assert role_names.with_role_names(text, elements, probabilities, 0.15).tolist() == probabilities.tolist()
 
 
 def test_the_name_spreads_through_its_ruling():

@@ -18,8 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulings_anon.analyzer import recognizers as rec
-from rulings_anon.analyzer.common_words import common_words
-from rulings_anon.analyzer.decisions import name_key
+from rulings_anon.analyzer.common_words import common_words, name_key
 from rulings_anon.analyzer.merging import merge_into_references
 from rulings_anon.analyzer.recognizers.unknown_word import UnknownWordRecognizer
 from rulings_anon.document import WORD_PUNCTUATION, Span
@@ -141,7 +140,7 @@ def _with_repetitions(text: str, spans: list[Span], common: frozenset[str] | Non
 
 def _repeatable(name: str, common: frozenset[str] | None = None) -> bool:
     """Whether ``name`` (a span's text) looks like a name: three characters or more, and a word of it
-    is a name key (:func:`rulings_anon.analyzer.decisions.name_key`: capitalized, two letters or more, not
+    is a name key (:func:`rulings_anon.analyzer.common_words.name_key`: capitalized, two letters or more, not
     all capitals) that is not a common word. "Kemper" and "Thilo von Schmiedeberg" are repeated;
     "van", "Die", "Anspruch", "US 1 183 062" are not."""
     if len(name) < 3:

@@ -30,6 +30,20 @@ from rulings_anon.jsonl import read_jsonl
 MIN_COUNT = 3
 _WORD = re.compile(r"[A-ZÄÖÜ][\w'’-]*\w")
 
+_NAME_WORD = re.compile(r"^[A-ZÄÖÜ][\w'’.-]*$")
+
+
+def name_key(word: str) -> str | None:
+    """The key a name word is propagated by: capitalized, two letters or more, no abbreviation
+    (all capitals, or two capitals or more making half its letters: "BSG", "HzV", "BVerfG"; not
+    "McDonald"); None otherwise."""
+    word = word.rstrip(".")
+    if len(word) < 2 or not _NAME_WORD.match(word) or word.isupper():
+        return None
+    capitals = sum(c.isupper() for c in word)
+    if capitals >= 2 and 2 * capitals >= sum(c.isalpha() for c in word):
+        return None
+    return word
 
 def count_outside_entities(records) -> Counter:
     """Counts of capitalized words outside the ``entities`` and ``spans`` of LER records."""

@@ -148,8 +148,7 @@ def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
     spreads (it takes no batch vocabulary by default: each ruling is decided alone); computed once
     per court."""
     if id(court) not in _MENTIONS:
-        from rulings_anon.analyzer.common_words import common_words
-        from rulings_anon.analyzer.decisions import name_key
+        from rulings_anon.analyzer.common_words import common_words, name_key
 
         common = common_words()
         spread = np.array([name_key(w) is not None and w not in common for w in court.words], bool)

@@ -21,6 +21,8 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    sensitivity model's rules for public names say so ("des Amtsgerichts Offenburg" stays a court's
    seat when "in Offenburg" is flagged; the trees themselves never give 0).
    A common noun right after an article ("im Sommer 2019") is no unit and is not spread to.
+   A word right after a role that names a person ("Geschäftsführer Christen") is a unit even
+   below the threshold (:mod:`rulings_anon.analyzer.role_names`).
    A first name, an initial or a surname beside a flagged part of the same name becomes
    sensitive with it (``source`` ``"name part"``: "Thomas Wimmer", "Frau U. Koch";
    :mod:`rulings_anon.analyzer.name_parts`), not where the model's probability is exactly 0.
@@ -43,6 +45,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rulings_anon.analyzer import name_parts, role_names
+from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
 from rulings_anon.document import Element, Span, keeps_period
@@ -52,7 +55,6 @@ from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 _LEADING = "([{„“‚‘\"'«»<"
 _TRAILING = ")]}“”‘’\"'«»>,;:!?"
 _TRAILING_OR_PERIOD = _TRAILING + "."
-_NAME_WORD = re.compile(r"^[A-ZÄÖÜ][\w'’.-]*$")
 _GENITIVE = re.compile(r"(?:['’]s|['’]|s)$")
 
 MODEL_SOURCE = "model"
@@ -125,19 +127,6 @@ def core(text: str, start: int, end: int) -> tuple[int, int]:
     return s, e
 
 
-def name_key(word: str) -> str | None:
-    """The key a name word is propagated by: capitalized, two letters or more, no abbreviation
-    (all capitals, or two capitals or more making half its letters: "BSG", "HzV", "BVerfG"; not
-    "McDonald"); None otherwise."""
-    word = word.rstrip(".")
-    if len(word) < 2 or not _NAME_WORD.match(word) or word.isupper():
-        return None
-    capitals = sum(c.isupper() for c in word)
-    if capitals >= 2 and 2 * capitals >= sum(c.isalpha() for c in word):
-        return None
-    return word
-
-
 def _keys_of(word: str) -> tuple[str, ...]:
     """The keys a word matches: itself and, for a genitive ("Kempers", "Fuchs'"), its base."""
     key = name_key(word)
@@ -176,7 +165,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:
-            probabilities = role_names.with_role_names(elements, probabilities, settings.threshold)
+            probabilities = role_names.with_role_names(text, elements, probabilities, settings.threshold)
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
         units = _reference_units(text, elements, probabilities, settings.threshold, candidates,

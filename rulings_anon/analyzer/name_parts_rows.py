@@ -205,13 +205,14 @@ _ROLES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` with each word a role names (:func:`rulings_anon.analyzer.role_names.nameable`)
     raised to ``threshold`` where it is below it and above 0: the role read from the context key
-    before (punctuation after the role not seen), the next word from the next row, the ruling's
-    determiners from ``doc_determiner``."""
+    before (punctuation after the role not seen), a line break from ``sentence_start``, the next
+    word from the next row, the ruling's determiners from ``doc_determiner``."""
     if id(court) not in _ROLES:
         roles, words, column = role_names.role_keys(), court.words, sf.COLUMN["doc_determiner"]
+        starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
         named = []
         for k, keys in enumerate(court.lookup_keys):
-            if keys[0] not in roles:
+            if keys[0] not in roles or starts[k]:
                 continue
             j = k + 1
             next_noun = j < len(words) and court.documents[j] == court.documents[k] \

@@ -18,7 +18,8 @@ probability raised to the threshold) unless
   somewhere ("der Verteidiger Beschwerde eingelegt" beside "die Beschwerde"), the
   ``doc_determiner`` feature the rows of :mod:`rulings_anon.analyzer.name_parts_rows` read.
 
-A role with punctuation after it ("Geschäftsführer, Herr") names nobody here.
+A role with punctuation or a line break after it ("Geschäftsführer, Herr", a list of keywords
+ending in "Geschäftsführer") names nobody here.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.document import Element
 
 # whether score's decision applies the rule (the benchmark switches it off to compare)
@@ -72,8 +74,6 @@ def nameable(word: str, before_role: str | None, next_noun: bool, noun_in_ruling
     :param next_noun: a capitalized common noun that is no name part follows ``word``.
     :param noun_in_ruling: the ruling writes ``word`` as a common noun with a determiner elsewhere.
     """
-    from rulings_anon.analyzer.decisions import name_key
-
     return (before_role not in INDEFINITE and name_key(word) is not None and word not in _no_names()
             and not next_noun and not noun_in_ruling)
 
@@ -85,7 +85,8 @@ def next_noun(word: str) -> bool:
     return sf.is_candidate(word) and common_noun(word) and not name_part(word)
 
 
-def with_role_names(elements: Sequence[Element], probabilities: np.ndarray, threshold: float) -> np.ndarray:
+def with_role_names(text: str, elements: Sequence[Element], probabilities: np.ndarray,
+                    threshold: float) -> np.ndarray:
     """``probabilities`` with each word a role names (:func:`nameable`) raised to ``threshold``
     where it is below it and above 0; the others as they are."""
     roles = naming_roles()
@@ -96,7 +97,7 @@ def with_role_names(elements: Sequence[Element], probabilities: np.ndarray, thre
     out = None
     raw = None
     for i in after:
-        if not 0 < probabilities[i] < threshold:
+        if not 0 < probabilities[i] < threshold or "\n" in text[elements[i - 1].end:elements[i].start]:
             continue
         word = sf.core_word(elements[i].text)
         before = sf.context_key(elements[i - 2].text) if i > 1 else None
