@@ -94,33 +94,37 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     if not after:
         return probabilities
     probabilities = np.asarray(probabilities)
-    out = None
-    raw = None
+    named = []  # (element, word) of each word a role names, before the ruling's determiners are read
     for i in after:
         if not 0 < probabilities[i] < threshold or "\n" in text[elements[i - 1].end:elements[i].start]:
             continue
         word = sf.core_word(elements[i].text)
         before = sf.context_key(elements[i - 2].text) if i > 1 else None
         following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else ""
-        if not nameable(word, before, next_noun(following), False):
-            continue
-        if common_noun(word):
-            raw = raw or [e.text for e in elements]
-            if _determined_somewhere(raw, word):
-                continue
-        out = probabilities.copy() if out is None else out
-        out[i] = threshold
-    return probabilities if out is None else out
+        if nameable(word, before, next_noun(following), False):
+            named.append((i, word))
+    nouns = _determined_words(elements, {w for _, w in named if common_noun(w)}) if named else set()
+    named = [i for i, word in named if word not in nouns]
+    if not named:
+        return probabilities
+    out = probabilities.copy()
+    out[named] = threshold
+    return out
 
 
-def _determined_somewhere(raw: list[str], word: str) -> bool:
-    """Whether a mention of ``word`` in the ruling (its elements' ``raw`` texts) has a determiner
-    before it, not as a company's article ("die Christen GmbH")."""
+def _determined_words(elements: Sequence[Element], words: set[str]) -> set[str]:
+    """Those of ``words`` that a mention in the ruling has a determiner before (one pass over its
+    elements), not as a company's article ("die Christen GmbH")."""
+    if not words:
+        return set()
     forms = sf._affixes()["legal_forms"]
+    raw = [e.text for e in elements]
+    found = set()
     for j, text in enumerate(raw):
-        if sf.core_word(text) != word:
+        word = sf.core_word(text) if text[:1] not in "abcdefghijklmnopqrstuvwxyzäöüß0123456789" else ""
+        if word not in words or word in found:
             continue
         following = sf.core_word(raw[j + 1]) if j + 1 < len(raw) else ""
         if following not in forms and sf._determined(raw, j):
-            return True
-    return False
+            found.add(word)
+    return found
