@@ -357,6 +357,21 @@ def test_measured_places_and_addressed_initials_are_the_decision(default):
     assert not {e for d, e in decided if d == 1} & {1, 2, 10, 11}
 
 
+def test_measured_pairs_stop_at_a_bracket(default):
+    """The rows keep whether only spaces lie between a candidate and the next (``joined``): a
+    company's name in brackets after its role is no pair with the role, in the measured decision as
+    in score's (before, the rows saw no bracket and counted the role a false flag)."""
+    from rulings_anon.analyzer import name_parts_rows as npr
+
+    texts = ["Die Leasingnehmerin (Pertl GmbH) zahlte die Raten. Der Prinzipal (Mairhofer Stieger GmbH) haftete."]
+    flagged_rows, decided = _measured_and_decided(default, texts)
+    assert flagged_rows == decided
+    court = sm.extract_court([{"id": "0", "text": texts[0], "spans": []}], labelled=False)
+    assert court.words[:3] == ["Die", "Leasingnehmerin", "Pertl"] and court.joined[:3].tolist() == [True, False, True]
+    company, _ = npr.company_pairs(court)
+    assert [(court.words[a], court.words[b]) for a, b in company.tolist()] == [("Mairhofer", "Stieger")]
+
+
 def test_two_analyzers_given_one_loaded_model_keep_their_own_exemptions():
     from rulings_anon.data import path as data_path
     from rulings_anon.engine import load_sensitivity_model

@@ -147,6 +147,14 @@ def _joined(first: str, second: str) -> bool:
         and second[:1].isalnum()
 
 
+def joined_next(text: str, elements: Sequence[Element], i: int) -> bool:
+    """Whether element ``i`` and the next may be one name's, as the decision's pairs need them:
+    nothing between but spaces (:func:`_joined`) and no paragraph break; the measured decision keeps
+    it per candidate (``CourtFeatures.joined``)."""
+    return i + 1 < len(elements) and _joined(elements[i].text, elements[i + 1].text) \
+        and "\n\n" not in text[elements[i].end:elements[i + 1].start]
+
+
 # how far back a judge's or an official's role reaches to the name it introduces ("Richter am
 # Sozialgericht Jonas Brandl", "Vorsitzende Richterin am Landgericht Eva Maier")
 OFFICE_REACH = 4

@@ -1,10 +1,10 @@
 """A name's parts and common nouns after an article (:mod:`rulings_anon.analyzer.name_parts`) on a
 court's feature rows, for :mod:`rulings_anon.analyzer.decision_metrics`.
 
-The rows keep no text, so the gap between two neighbouring candidates is read from their
-features (approximately: a comma or a bracket between them is not seen): no sentence period or
-line break after the first (``period_after``, ``sentence_start`` of the second), no semicolon,
-no quote opening the second.
+The rows keep no text, so the gap between two neighbouring candidates is read from what they
+keep: nothing but spaces between them and no paragraph break (``CourtFeatures.joined``, as the
+text version's pairs ask), no sentence period or line break after the first (``period_after``,
+``sentence_start`` of the second), no semicolon, no quote opening the second.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         near = (court.documents[first] == court.documents[second]) & (court.elements[second] == court.elements[first] + 1)
         near &= (rows[first, column["period_after"]] == 0) & (rows[second, column["sentence_start"]] == 0)
         near &= (rows[second, column["in_list"]] == 0) & (rows[second, column["quoted"]] == 0)
+        near &= _joined(court)[first]
         is_part = np.fromiter((parts.name_part(w) for w in court.words), bool, len(court.words))
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
@@ -45,8 +46,8 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         if RULES["companies"] and len(first):
             members = np.fromiter((parts.company_word(w) for w in court.words), bool, len(court.words))
             joined = np.append(near, False) & members
-            company = parts.run_pairs(parts.company_runs(members, rows[:, column["next_legal_form"]] > 0, joined),
-                                      joined)
+            before_form = (rows[:, column["next_legal_form"]] > 0) & _joined(court)
+            company = parts.run_pairs(parts.company_runs(members, before_form, joined), joined)
             takes = np.fromiter((parts.takes_company_flag(w) for w in court.words), bool, len(court.words))
         _PAIRS[key] = (court, np.stack([first[names], second[names]], axis=1), company, takes)
     return _PAIRS[key][1]
@@ -71,6 +72,7 @@ def place_pairs(court: sm.CourtFeatures) -> np.ndarray:
         near = (court.documents[first] == court.documents[first + 1]) & (gap <= 2)
         near &= ((rows[first, column["period_after"]] == 0) | (gap == 0)) & (rows[first + 1, column["sentence_start"]] == 0)
         near &= (rows[first + 1, column["in_list"]] == 0) & (rows[first + 1, column["quoted"]] == 0)
+        near &= _joined(court)[first]  # to the particle after it where there is one
         found = []
         for a in first[near].tolist():
             between = [keys[a + 1][1], keys[a + 1][0]][2 - gap[a]:]
@@ -127,7 +129,7 @@ def _institutions(court: sm.CourtFeatures) -> np.ndarray:
     key = (id(court), RULES["companies"])
     if key not in _INSTITUTIONS:
         rows, column, words = court.rows, sf.COLUMN, court.words
-        before_form = (rows[:, column["next_legal_form"]] > 0) & (rows[:, column["period_after"]] == 0)
+        before_form = (rows[:, column["next_legal_form"]] > 0) & (rows[:, column["period_after"]] == 0) & _joined(court)
         single = []
         for k in range(len(words) if parts.SINGLE_COMPANY_NAMES and RULES["companies"] else 0):
             if not parts.single_company_name(words[k], court.lookup_keys[k][0]):
@@ -135,7 +137,7 @@ def _institutions(court: sm.CourtFeatures) -> np.ndarray:
             j = k  # past compounds' first parts ("die Trieben Dienstleistungs GmbH")
             while j + 1 < len(words) and not before_form[j] and court.documents[j + 1] == court.documents[j] \
                     and court.elements[j + 1] == court.elements[j] + 1 and rows[j, column["period_after"]] == 0 \
-                    and parts.linking_s(words[j + 1]):
+                    and _joined(court)[j] and parts.linking_s(words[j + 1]):
                 j += 1
             if before_form[j]:
                 single.append(k)
@@ -157,6 +159,12 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
         before = [court.lookup_keys[a][0] for a in pairs[:, 0].tolist()]
         _FULL[key] = (court, parts.full_names(pairs, court.words, before) & ~office)
     return _FULL[key][1]
+
+
+def _joined(court: sm.CourtFeatures) -> np.ndarray:
+    """``court.joined``, or every candidate joined to the next where the features keep none (made
+    before they did)."""
+    return court.joined if court.joined is not None else np.ones(len(court.words), bool)
 
 
 _ELIDED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}

@@ -120,16 +120,20 @@ class CourtFeatures:
     elements: np.ndarray         # int [candidates]: the element's index in its document
     n_elements: int
     n_positive: int              # sensitive elements, candidates or not
+    # bool [candidates]: nothing but spaces between the element and the next, no paragraph break
+    # (name_parts.joined_next), which the measured decision's pairs read; None: not kept
+    joined: np.ndarray | None = None
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
     """Features of gold records ``{"id", "text", "spans"}`` scored as one batch."""
     from rulings_anon.analyzer import recognizers as rec
+    from rulings_anon.analyzer.name_parts import joined_next
     from rulings_anon.document import Span, element_labels, split_elements
 
     texts = [r["text"] for r in records]
     df = sf.batch_document_frequency(texts)
-    parts, keys, lookup_keys, words, labels, docs, element_ids = [], [], [], [], [], [], []
+    parts, keys, lookup_keys, words, labels, docs, element_ids, joined = [], [], [], [], [], [], [], []
     n_elements = n_positive = 0
     for d, record in enumerate(records):
         text = record["text"]
@@ -143,11 +147,12 @@ def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatur
         labels.extend(bool(gold[i]) if gold else False for i in features.candidates)
         docs.extend([d] * len(features.candidates))
         element_ids.extend(features.candidates)
+        joined.extend(joined_next(text, features.elements, i) for i in features.candidates)
         n_elements += len(features.elements)
         n_positive += sum(gold) if gold else 0
     rows = np.concatenate(parts) if parts else np.zeros((0, sf.N), np.float32)
     return CourtFeatures(rows, keys, lookup_keys, words, np.array(labels, bool), np.array(docs, np.int32),
-                         np.array(element_ids, np.int32), n_elements, n_positive)
+                         np.array(element_ids, np.int32), n_elements, n_positive, np.array(joined, bool))
 
 
 def concatenate(parts: Sequence[CourtFeatures]) -> CourtFeatures:
@@ -161,7 +166,9 @@ def concatenate(parts: Sequence[CourtFeatures]) -> CourtFeatures:
                          np.concatenate([p.labels for p in parts]),
                          np.concatenate([p.documents + o for p, o in zip(parts, offsets, strict=True)]),
                          np.concatenate([p.elements for p in parts]), sum(p.n_elements for p in parts),
-                         sum(p.n_positive for p in parts))
+                         sum(p.n_positive for p in parts),
+                         np.concatenate([p.joined for p in parts]) if all(p.joined is not None for p in parts)
+                         else None)
 
 
 def build_tables(courts: Sequence[CourtFeatures], clears: Sequence[dict[str, int]]) -> sf.Tables:
