@@ -17,7 +17,7 @@ import collections
 from rulings_anon import data
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
-from rulings_anon.document import split_elements
+from rulings_anon.document import joined, split_elements
 from rulings_anon.jsonl import read_jsonl
 
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
@@ -34,7 +34,7 @@ def main() -> None:
             words = parts.capitalized_words(elements)
             for i in range(1, len(elements) - 1):
                 previous = sf.context_key(elements[i - 1].text)
-                if not words[i] or words[i + 1] not in forms or not parts._joined(elements[i].text, elements[i + 1].text) \
+                if not words[i] or words[i + 1] not in forms or not joined(elements[i].text, elements[i + 1].text) \
                         or previous not in parts._COMPANY_ARTICLES:
                     continue
                 element = elements[i]

@@ -160,6 +160,25 @@ def keeps_period(reference_end: str) -> bool:
     return bool(_KEEPS_PERIOD.match(reference_end))
 
 
+# a capital letter and its period: an initial, which may end a name's first element ("U. Koch")
+_INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
+
+
+def joined(first: str, second: str) -> bool:
+    """Whether two neighbouring elements' texts may be one name's: nothing between the words but
+    spaces (an initial keeps its period)."""
+    return (first[-1:].isalnum() or _INITIAL.match(first.lstrip(WORD_PUNCTUATION)) is not None) \
+        and second[:1].isalnum()
+
+
+def joined_next(text: str, elements: list[Element], i: int) -> bool:
+    """Whether element ``i`` and the next may be one name's, as the decision's pairs need them:
+    :func:`joined`, and no paragraph break between; the measured decision keeps it per candidate
+    (``CourtFeatures.joined``)."""
+    return i + 1 < len(elements) and joined(elements[i].text, elements[i + 1].text) \
+        and "\n\n" not in text[elements[i].end:elements[i + 1].start]
+
+
 def count_elements(text: str) -> int:
     return len(text.split())
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import elided_part
-from rulings_anon.document import WORD_PUNCTUATION, Element
+from rulings_anon.document import WORD_PUNCTUATION, Element, joined
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
@@ -140,21 +140,6 @@ def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | N
     return np.fromiter((full(k, a, b) for k, (a, b) in enumerate(pairs.tolist())), bool, len(pairs))
 
 
-def _joined(first: str, second: str) -> bool:
-    """Whether two neighbouring elements' texts may be one name: nothing between the words but
-    spaces (an initial keeps its period)."""
-    return (first[-1:].isalnum() or _INITIAL.match(first.lstrip(WORD_PUNCTUATION)) is not None) \
-        and second[:1].isalnum()
-
-
-def joined_next(text: str, elements: Sequence[Element], i: int) -> bool:
-    """Whether element ``i`` and the next may be one name's, as the decision's pairs need them:
-    nothing between but spaces (:func:`_joined`) and no paragraph break; the measured decision keeps
-    it per candidate (``CourtFeatures.joined``)."""
-    return i + 1 < len(elements) and _joined(elements[i].text, elements[i + 1].text) \
-        and "\n\n" not in text[elements[i].end:elements[i + 1].start]
-
-
 # how far back a judge's or an official's role reaches to the name it introduces ("Richter am
 # Sozialgericht Jonas Brandl", "Vorsitzende Richterin am Landgericht Eva Maier")
 OFFICE_REACH = 4
@@ -201,7 +186,7 @@ def adjacent_pairs(text: str, elements: Sequence[Element], words: list[str] | No
     parts = [bool(w) and name_part(w) for w in words]
     return [(i, i + 1) for i in range(len(elements) - 1)
             if parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
-            and _joined(elements[i].text, elements[i + 1].text)
+            and joined(elements[i].text, elements[i + 1].text)
             and text.count("\n", elements[i].end, elements[i + 1].start) < 2]
 
 
@@ -263,7 +248,7 @@ def place_pairs(text: str, elements: Sequence[Element], words: list[str] | None 
                 pairs.append((first, last))
                 after = last + 1
                 if between and place_adjective(words[last]) and after < len(elements) and words[after] \
-                        and _joined(elements[last].text, elements[after].text):
+                        and joined(elements[last].text, elements[after].text):
                     pairs.append((last, after))
             break  # the next capitalized word only
     return np.array(pairs, int).reshape(-1, 2)
@@ -307,9 +292,9 @@ def single_company_names(elements: Sequence[Element], words: Sequence[str]) -> n
         if not words[i] or not single_company_name(words[i], sf.context_key(elements[i - 1].text)):
             continue
         j = i + 1
-        while j < len(elements) and words[j] and linking_s(words[j]) and _joined(elements[j - 1].text, elements[j].text):
+        while j < len(elements) and words[j] and linking_s(words[j]) and joined(elements[j - 1].text, elements[j].text):
             j += 1
-        if j < len(elements) and words[j] in forms and _joined(elements[j - 1].text, elements[j].text):
+        if j < len(elements) and words[j] in forms and joined(elements[j - 1].text, elements[j].text):
             found.append(i)
     return np.array(found, int)
 
@@ -366,7 +351,7 @@ def company_pairs(text: str, elements: Sequence[Element], words: list[str] | Non
         raw = elements[i].text
         members[i] = True
         following = elements[i + 1]
-        if _joined(raw, following.text) and "\n\n" not in text[elements[i].end:following.start]:
+        if joined(raw, following.text) and "\n\n" not in text[elements[i].end:following.start]:
             near[i] = True
             before_form[i] = sf.core_word(following.text) in forms
     if not before_form.any():

@@ -121,15 +121,14 @@ class CourtFeatures:
     n_elements: int
     n_positive: int              # sensitive elements, candidates or not
     # bool [candidates]: nothing but spaces between the element and the next, no paragraph break
-    # (name_parts.joined_next), which the measured decision's pairs read; None: not kept
+    # (document.joined_next), which the measured decision's pairs read; None: not kept
     joined: np.ndarray | None = None
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
     """Features of gold records ``{"id", "text", "spans"}`` scored as one batch."""
     from rulings_anon.analyzer import recognizers as rec
-    from rulings_anon.analyzer.name_parts import joined_next
-    from rulings_anon.document import Span, element_labels, split_elements
+    from rulings_anon.document import Span, element_labels, joined_next, split_elements
 
     texts = [r["text"] for r in records]
     df = sf.batch_document_frequency(texts)
