@@ -31,6 +31,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import name_key
+from rulings_anon.analyzer.name_parts import name_part
 from rulings_anon.document import Element
 
 # whether score's decision applies the rule (the benchmark switches it off to compare)
@@ -80,8 +81,6 @@ def nameable(word: str, before_role: str | None, next_noun: bool, noun_in_ruling
 
 def next_noun(word: str) -> bool:
     """Whether ``word`` (the core word after a role's name) is a capitalized common noun and no name part."""
-    from rulings_anon.analyzer.name_parts import name_part
-
     return sf.is_candidate(word) and common_noun(word) and not name_part(word)
 
 
