@@ -45,6 +45,7 @@ def name_key(word: str) -> str | None:
         return None
     return word
 
+
 def count_outside_entities(records) -> Counter:
     """Counts of capitalized words outside the ``entities`` and ``spans`` of LER records."""
     counts: Counter = Counter()
@@ -156,6 +157,23 @@ def label_shaped(word: str) -> bool:
     return bool(_LABEL.fullmatch(word))
 
 
+# the words after a compound's part whose head is left out ("Sonn- und Feiertage", "Haupt- als Hilfsantrag")
+AFTER_ELIDED = frozenset({"und", "oder", "bzw.", "sowie", "bis", "u.", "als", "noch", "wie", "/"})
+
+
+def elided_part(raw: str, next_raw: str | None) -> bool:
+    """Whether an element (its text ``raw``, the next element's ``next_raw``) is a compound's part
+    whose head is left out, no name: a word ending in a hyphen before "und", "oder", ... or a comma
+    ("Sonn- und Feiertagsarbeit", "Sonn-, Feiertags- und Nachtzuschläge"), or in brackets
+    ("(Gesamt-) Betriebsvereinbarung"). Not before a word in small letters: a line break's hyphen
+    ("Wim- mer") is part of the word. Of the 2,809 such elements of the five development courts'
+    anonymized rulings none is a placeholder."""
+    word = raw.strip(WORD_PUNCTUATION)
+    if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
+        return False
+    return raw.endswith(("-,", "-)")) or next_raw in AFTER_ELIDED
+
+
 def main(argv=None) -> int:
     """Write :data:`COMMON_WORDS_FILE` from the bundled corpus, one word a line, sorted."""
     import argparse
@@ -177,19 +195,3 @@ def main(argv=None) -> int:
 if __name__ == "__main__":
     raise SystemExit(main())
 
-
-# the words after a compound's part whose head is left out ("Sonn- und Feiertage", "Haupt- als Hilfsantrag")
-AFTER_ELIDED = frozenset({"und", "oder", "bzw.", "sowie", "bis", "u.", "als", "noch", "wie", "/"})
-
-
-def elided_part(raw: str, next_raw: str | None) -> bool:
-    """Whether an element (its text ``raw``, the next element's ``next_raw``) is a compound's part
-    whose head is left out, no name: a word ending in a hyphen before "und", "oder", ... or a comma
-    ("Sonn- und Feiertagsarbeit", "Sonn-, Feiertags- und Nachtzuschläge"), or in brackets
-    ("(Gesamt-) Betriebsvereinbarung"). Not before a word in small letters: a line break's hyphen
-    ("Wim- mer") is part of the word. Of the 2,809 such elements of the five development courts'
-    anonymized rulings none is a placeholder."""
-    word = raw.strip(WORD_PUNCTUATION)
-    if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
-        return False
-    return raw.endswith(("-,", "-)")) or next_raw in AFTER_ELIDED

@@ -187,9 +187,9 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 
 
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
-    """``probabilities`` as ``score``'s decision leaves them: common nouns after an article 0,
-    a word a role names flagged (at ``threshold``), consistency spread, a flagged name's parts
-    flagged at ``threshold`` (:mod:`.name_parts_rows`), a compound's elided part 0."""
+    """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
+    0, common nouns after an article 0, a word a role names flagged (at ``threshold``), consistency
+    spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`)."""
     probabilities = npr.without_elided(court, probabilities)
     if npr.RULES["nouns"]:
         probabilities = npr.without_nouns(court, probabilities)

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import elided_part
-from rulings_anon.document import WORD_PUNCTUATION, Element, joined
+from rulings_anon.document import WORD_PUNCTUATION, Element, joined, joined_next
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
@@ -348,12 +348,10 @@ def company_pairs(text: str, elements: Sequence[Element], words: list[str] | Non
     for i in range(n - 1):
         if not words[i] or not company_word(words[i]):
             continue
-        raw = elements[i].text
         members[i] = True
-        following = elements[i + 1]
-        if joined(raw, following.text) and "\n\n" not in text[elements[i].end:following.start]:
+        if joined_next(text, elements, i):
             near[i] = True
-            before_form[i] = sf.core_word(following.text) in forms
+            before_form[i] = sf.core_word(elements[i + 1].text) in forms
     if not before_form.any():
         return np.zeros((0, 2), int)
     return run_pairs(company_runs(members, before_form, near), near)

@@ -120,7 +120,9 @@ def _determined_words(elements: Sequence[Element], words: set[str]) -> set[str]:
     raw = [e.text for e in elements]
     found = set()
     for j, text in enumerate(raw):
-        word = sf.core_word(text) if text[:1] not in "abcdefghijklmnopqrstuvwxyzäöüß0123456789" else ""
+        if text[:1].islower() or text[:1].isdigit():  # no capitalized word: spare core_word
+            continue
+        word = sf.core_word(text)
         if word not in words or word in found:
             continue
         following = sf.core_word(raw[j + 1]) if j + 1 < len(raw) else ""
