@@ -8,6 +8,13 @@ their UTF-8 bytes (a third less time than decoding them). A word of letters
 alone takes its bucket's value; any other word is cut by wordfreq's own tokenizer and its tokens
 are combined as ``wordfreq.word_frequency`` combines them, so every value is wordfreq's (a test
 compares them on the bundled rulings' words).
+
+The package itself is never imported: ``import wordfreq`` imports langcodes and ftfy and looks up
+its data folder through ``inspect.stack()``, a quarter of a second of every ``score`` whose text
+holds one word that is not all letters ("M-GmbH"). What its tokenizer does for German and English
+(NFC, case folding, its token expression, straight quotes) and how it weighs a digit sequence are
+copied below from wordfreq 3.1.1 (``tokens.py``, ``preprocess.py``, ``numbers.py``,
+``language_info.py``; Apache-2.0, Robyn Speer), and a test compares the tokens with the package's.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import math
+import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,11 +88,8 @@ def zipf(word: str, lang: str) -> float:
 def _tokens_zipf(word: str, lang: str) -> float:
     """wordfreq's ``_word_frequency`` on the bucket table: the tokens' frequencies combined by
     1/f = 1/f1 + 1/f2 + ..., a digit sequence weighted by how common its digits are."""
-    from wordfreq.numbers import digit_freq, smash_numbers
-    from wordfreq.tokens import lossy_tokenize
-
     table = buckets(lang)
-    tokens = lossy_tokenize(word, lang)
+    tokens = lossy_tokenize(word)
     frequency = UNSEEN
     if tokens:
         one_over = 0.0
@@ -101,3 +107,70 @@ def _tokens_zipf(word: str, lang: str) -> float:
             unrounded = max(1.0 / one_over, UNSEEN)
             frequency = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
     return round(math.log(frequency, 10) + 9, 2)
+
+
+# wordfreq 3.1.1's tokenizer as it runs for German and English (both Latin script: NFC, plain case
+# folding, the regex tokenizer, no transliteration) and its weights of digit sequences.
+_SPACELESS_SCRIPTS = ("Hira", "Kana", "Thai", "Khmr", "Laoo", "Mymr", "Tale", "Talu", "Lana")
+_EXTRA_JAPANESE_CHARACTERS = "ー々〻〆"
+_INITIAL_VOWEL = "[AEHIOUYÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÅÏÖŒaehiouyáéíóúàèìòùâêîôûåïöœ]"
+_SINGLE_QUOTES = re.compile("[\u02bc\u2018-\u201b]")  # ftfy's uncurl_quotes
+_DOUBLE_QUOTES = re.compile("[\u201c-\u201f]")
+_DIGIT_FREQS = (0.009, 0.300, 0.175, 0.124, 0.096, 0.078, 0.066, 0.057, 0.050, 0.045)
+_YEAR_LOG_PEAK, _NOT_YEAR_PROB, _REFERENCE_YEAR, _PLATEAU_WIDTH = -1.9185, 0.1, 2019, 20
+_MULTI_DIGIT = re.compile(r"\d[\d.,]+")  # wordfreq's regex patterns, the same under re for these classes
+_PURE_DIGITS = re.compile(r"\d+")
+_DIGIT = re.compile(r"\d")
+
+
+@lru_cache(maxsize=1)
+def _token_regex():
+    """wordfreq's ``TOKEN_RE``: runs of a script written without spaces; "@s"; a word-like start
+    (not "l'" before a vowel) and graphemes up to the first word break; a French particle."""
+    import regex
+
+    spaceless = r"\p{IsIdeo}" + "".join(rf"\p{{Script={script}}}" for script in _SPACELESS_SCRIPTS)
+    return regex.compile(
+        rf"[{spaceless}{_EXTRA_JAPANESE_CHARACTERS}]+"
+        r"|@s \b"
+        rf"|(?=[\w\p{{So}}]) (?!\w\w?'{_INITIAL_VOWEL}) \X+? (?: @s? (?!\w) | \b)"
+        r"|\w\w?'",
+        regex.V1 | regex.WORD | regex.VERBOSE)
+
+
+def lossy_tokenize(word: str) -> list[str]:
+    """``wordfreq.tokens.lossy_tokenize(word, lang)`` for ``lang`` "de" or "en"."""
+    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", word).casefold())
+    tokens = (token.strip("'").casefold() for token in _token_regex().findall(text))
+    return [_SINGLE_QUOTES.sub("'", _DOUBLE_QUOTES.sub('"', token)) for token in tokens]
+
+
+def smash_numbers(text: str) -> str:
+    """wordfreq's ``smash_numbers``: every digit of a run of two characters or more (digits,
+    dots, commas, starting with a digit) made a zero."""
+    return _MULTI_DIGIT.sub(lambda match: _DIGIT.sub("0", match.group(0)), text)
+
+
+def digit_freq(text: str) -> float:
+    """wordfreq's ``digit_freq``: how common the digit sequences of ``text`` are, a four-digit one
+    as a year (most common near 2019), the others by Benford's law."""
+    frequency = 1.0
+    for match in _MULTI_DIGIT.findall(text):
+        for digits in _PURE_DIGITS.findall(match):
+            frequency *= _year_freq(digits) if len(digits) == 4 else _benford_freq(digits)
+    return frequency
+
+
+def _benford_freq(digits: str) -> float:
+    return _DIGIT_FREQS[int(digits[0])] / 10 ** (len(digits) - 1)
+
+
+def _year_freq(digits: str) -> float:
+    year = int(digits)
+    if year <= _REFERENCE_YEAR:
+        log_frequency = _YEAR_LOG_PEAK - 0.0083 * (_REFERENCE_YEAR - year)
+    elif year <= _REFERENCE_YEAR + _PLATEAU_WIDTH:
+        log_frequency = _YEAR_LOG_PEAK
+    else:
+        log_frequency = _YEAR_LOG_PEAK - 0.2 * (year - (_REFERENCE_YEAR + _PLATEAU_WIDTH))
+    return 10.0 ** log_frequency + _NOT_YEAR_PROB * _benford_freq(digits)

@@ -360,6 +360,27 @@ def earlier_texts(folder: Path) -> bool:
     return all(entry.name in names and entry.is_file() and not entry.is_symlink() for entry in folder.iterdir())
 
 
+class _NoBar:
+    """What ``score`` updates where no progress bar is shown (not a terminal, ``-q``)."""
+
+    def update(self, count: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(elements: int | None, shown: bool):
+    """tqdm's bar over ``elements``, or where it is not ``shown`` a bar that draws nothing: a
+    script's ``score`` does not import tqdm (which reads its version from the installed package
+    metadata, a tenth of a second)."""
+    if not shown:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=elements, unit="elements", unit_scale=True, desc="score", file=sys.stderr)
+
+
 def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun, show=None,
                     progress: bool = False, inputs: dict[str, str] | None = None, elements: int | None = None,
                     jobs: int = 1) -> dict:
@@ -372,12 +393,9 @@ def score_documents(scorer: Scorer, documents: Iterable[Document], run: ScoreRun
     ``inputs`` (``id -> text digest``, from a first pass over the input) makes :meth:`ScoreRun.finish`
     write exactly those documents; ``elements`` is their element count, the progress bar's total.
     """
-    from tqdm import tqdm
-
     done = run.done()
     figures = {"documents": 0, "elements": 0, "spans": 0, "resumed": 0, "seconds": 0.0}
-    bar = tqdm(total=elements, unit="elements", unit_scale=True, desc="score", file=sys.stderr,
-               disable=not progress or not sys.stderr.isatty())
+    bar = _progress_bar(elements, progress and sys.stderr.isatty())
 
     def pending():
         for document in documents:
