@@ -89,9 +89,10 @@ NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 AT_RECALL = (0.8, 0.85)
 # --decision-rules: the decision with a name's parts, the common nouns after an article, a first
 # name and a surname side by side and a company's name before its legal form
-# (rulings_anon.analyzer.name_parts) and a word a role names (rulings_anon.analyzer.role_names) each
-# switched on or off
-_OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False}
+# (rulings_anon.analyzer.name_parts), a word a role names and a word an institution's kind names
+# (rulings_anon.analyzer.role_names) each switched on or off
+_OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
+        "institutions": False}
 DECISION_VARIANTS = {"neither": _OFF,
                      "name parts": {**_OFF, "name_parts": True},
                      "nouns": {**_OFF, "nouns": True},
@@ -99,7 +100,9 @@ DECISION_VARIANTS = {"neither": _OFF,
                      "companies": {**_OFF, "name_parts": True, "full_names": True, "companies": True},
                      "places": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True},
                      "roles": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                               "roles": True}}
+                               "roles": True},
+                     "institutions": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                                      "roles": True, "institutions": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

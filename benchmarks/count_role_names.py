@@ -1,9 +1,10 @@
-"""What stands right after the roles that name a person ("Geschäftsführer K.", "Kandidat Dorn"):
-the counts behind :mod:`rulings_anon.analyzer.role_names` (docs/experiments.md, "A person named
-after their role").
+"""What stands right after the roles that name a person ("Geschäftsführer K.", "Kandidat Dorn") and
+the kinds of institution that name one ("Landkreis M", "Klinik H"): the counts behind
+:mod:`rulings_anon.analyzer.role_names` (docs/experiments.md, "A person named after their role",
+"An institution named after its kind").
 
-Every element of ``rulings_anon/data/ler/*.jsonl.gz`` right after one of the ``naming_roles`` is
-counted per court as a placeholder (a span of the court's anonymization covers it) or as printed in
+Every element of ``rulings_anon/data/ler/*.jsonl.gz`` right after one of the ``naming_roles`` or
+the ``naming_institutions`` is counted per court, roles and institutions apart, as a placeholder (a span of the court's anonymization covers it) or as printed in
 clear; of the words in clear, those the rule would flag (every probability taken as above 0 and
 below the threshold) are counted, and listed for the courts given by ``--list``. A placeholder
 ("K.", "...") is no word the rule flags itself: on anonymized rulings it measures what the rule
@@ -21,6 +22,7 @@ import numpy as np
 
 from rulings_anon import data
 from rulings_anon.analyzer import role_names
+from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.document import split_elements
 from rulings_anon.jsonl import read_jsonl
 
@@ -32,7 +34,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", default="", help="courts whose words in clear that the rule flags are listed")
     listed = set(filter(None, parser.parse_args(argv).list.split(",")))
-    roles = role_names.naming_roles()
+    roles = role_names.naming_words()
+    institutions = sf._affixes()["naming_institutions"]
     for court in COURTS:
         counts: collections.Counter = collections.Counter()
         flagged: collections.Counter = collections.Counter()
@@ -45,13 +48,15 @@ def main(argv=None) -> None:
             raised = role_names.with_role_names(text, elements, np.full(len(elements), THRESHOLD / 2), THRESHOLD)
             for i in after:
                 e = elements[i]
+                kind = "institutions" if elements[i - 1].text in institutions else "roles"
                 placeholder = any(a < e.end and e.start < b for a, b in spans)
-                counts["placeholder" if placeholder else "clear"] += 1
+                counts[kind, "placeholder" if placeholder else "clear"] += 1
                 if not placeholder and raised[i] >= THRESHOLD:
-                    counts["clear, flagged"] += 1
+                    counts[kind, "clear, flagged"] += 1
                     flagged[(elements[i - 1].text, e.text)] += 1
-        print(f"{court}: {counts['placeholder']} placeholders, {counts['clear']} in clear, "
-              f"{counts['clear, flagged']} of them flagged by the rule")
+        print(f"{court}: " + "; ".join(
+            f"{kind}: {counts[kind, 'placeholder']} placeholders, {counts[kind, 'clear']} in clear, "
+            f"{counts[kind, 'clear, flagged']} of them flagged by the rule" for kind in ("roles", "institutions")))
         if court in listed and flagged:
             print("   ", ", ".join(f"{role} {word} ×{n}" for (role, word), n in flagged.most_common()))
 

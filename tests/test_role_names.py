@@ -1,4 +1,5 @@
-"""A person named right after their role ("Geschäftsführer Christen"): the decision rule of
+"""A person named right after their role ("Geschäftsführer Christen") and an institution right after
+its kind ("des Landkreises Mann"): the decision rule of
 ``rulings_anon.analyzer.role_names``, in score's decision and in the measured one alike.
 
 Fictitious sentences, exact elements and spans; the model's probabilities are set by hand where the
@@ -34,6 +35,14 @@ CASES = [
     ("Der Zeuge Sommer und die Ehefrau Rentenzahlungen.", []),
     # a line break after the role: a list of keywords, not a name
     ("Schlagworte: Insolvenzverwalter, Geschäftsführer\nFundstellen: NZI 2024, 475", []),
+    # an institution named after its kind
+    ("Die Beklagte trat in die Rechtsstellung des Landkreises Mann ein.", ["Mann"]),
+    ("Der Personalrat des Kreiskrankenhauses Reiter und die Tarifgemeinschaft Vogel stimmten zu.",
+     ["Reiter", "Vogel"]),
+    ("Sie wurde in der Klinik Hohenfels behandelt; das Landratsamt Kronach erließ den Bescheid.",
+     ["Hohenfels", "Kronach"]),
+    # a town's or a court's kind is no such institution; a title after the kind is no name
+    ("Die Stadt Gartenau und das Amtsgericht Seefeld entschieden. Die Klinik Dr. Sommer schwieg.", []),
 ]
 
 

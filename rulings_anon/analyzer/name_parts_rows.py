@@ -19,7 +19,8 @@ from rulings_anon.analyzer.common_words import AFTER_ELIDED
 
 # which rules the measured decision applies (the benchmark switches them off to compare)
 RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES,
-         "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES, "roles": role_names.ROLE_NAMES}
+         "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES, "roles": role_names.ROLE_NAMES,
+         "institutions": role_names.INSTITUTION_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool], tuple] = {}
@@ -207,16 +208,17 @@ def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndar
     return out
 
 
-_ROLES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_ROLES: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
-    """``probabilities`` with each word a role names (:func:`rulings_anon.analyzer.role_names.nameable`)
+    """``probabilities`` with each word a role or an institution's kind names (:func:`rulings_anon.analyzer.role_names.nameable`)
     raised to ``threshold`` where it is below it and above 0: the role read from the context key
     before (punctuation after the role not seen), a line break from ``sentence_start``, the next
     word from the next row, the ruling's determiners from ``doc_determiner``."""
-    if id(court) not in _ROLES:
-        roles, words, column = role_names.role_keys(), court.words, sf.COLUMN["doc_determiner"]
+    key = (id(court), RULES["institutions"])
+    if key not in _ROLES:
+        roles, words, column = role_names.role_keys(RULES["institutions"]), court.words, sf.COLUMN["doc_determiner"]
         starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
         named = []
         for k, keys in enumerate(court.lookup_keys):
@@ -227,8 +229,8 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
                 and court.elements[j] == court.elements[k] + 1 and role_names.next_noun(words[j])
             if role_names.nameable(words[k], keys[1], next_noun, bool(court.rows[k, column] > 0)):
                 named.append(k)
-        _ROLES[id(court)] = (court, np.array(named, int))
-    named = _ROLES[id(court)][1]
+        _ROLES[key] = (court, np.array(named, int))
+    named = _ROLES[key][1]
     named = named[(probabilities[named] > 0) & (probabilities[named] < threshold)]
     if not len(named):
         return probabilities

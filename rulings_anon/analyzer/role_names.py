@@ -1,13 +1,15 @@
 """A person named right after their role: "Geschäftsführer Christen", "Kandidat Dorn", "der
-Mitangeklagten Freitag", "Kriminaloberkommissarin Dörfer", "Rechtsanwältin Hell".
+Mitangeklagten Freitag", "Kriminaloberkommissarin Dörfer", "Rechtsanwältin Hell"; and an
+institution named right after its kind: "des Landkreises Mann", "des Kreiskrankenhauses Reiter",
+"der Tarifgemeinschaft Vogel".
 
 Surnames that are common nouns or adjectives stay below the threshold in such sentences: the
 sensitivity features count salutations, ranks and relatives before a name (``person_roles``,
 ``relatives``), not these roles, and a feature for them moved other courts' precision more than
 it found names when the trees were refitted (docs/experiments.md, "A person named after their
 role"). So it is a decision rule, as the common nouns after an article are: a capitalized word
-right after one of the ``naming_roles`` of ``rulings_anon/data/name_affixes.json`` is flagged (its
-probability raised to the threshold) unless
+right after one of the ``naming_roles`` or ``naming_institutions`` of
+``rulings_anon/data/name_affixes.json`` is flagged (its probability raised to the threshold) unless
 
 - a rule made it public (probability 0);
 - an indefinite determiner stands before the role: "ein Rechtsanwalt Fristen ausschöpfen" names
@@ -34,23 +36,27 @@ from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.name_parts import name_part
 from rulings_anon.document import Element
 
-# whether score's decision applies the rule (the benchmark switches it off to compare)
+# whether score's decision applies the rule, and to the institutions' kinds too (the benchmark
+# switches each off to compare)
 ROLE_NAMES = True
+INSTITUTION_NAMES = True
 # determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
 INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
                        "jeder jede jedes jedem jeden".split())
 
 
-@lru_cache(maxsize=1)
-def naming_roles() -> frozenset[str]:
-    """The ``naming_roles`` of ``name_affixes.json``."""
-    return sf._affixes()["naming_roles"]
+@lru_cache(maxsize=2)
+def naming_words(institutions: bool = True) -> frozenset[str]:
+    """The ``naming_roles`` of ``name_affixes.json`` and, with ``institutions``, its
+    ``naming_institutions``: the nouns a name follows."""
+    affixes = sf._affixes()
+    return affixes["naming_roles"] | (affixes["naming_institutions"] if institutions else frozenset())
 
 
-@lru_cache(maxsize=1)
-def role_keys() -> frozenset[str]:
-    """:func:`naming_roles` as context keys (lower case), as the feature rows keep the word before."""
-    return frozenset(sf.context_key(w) for w in naming_roles())
+@lru_cache(maxsize=2)
+def role_keys(institutions: bool = True) -> frozenset[str]:
+    """:func:`naming_words` as context keys (lower case), as the feature rows keep the word before."""
+    return frozenset(sf.context_key(w) for w in naming_words(institutions))
 
 
 @lru_cache(maxsize=1)
@@ -86,9 +92,9 @@ def next_noun(word: str) -> bool:
 
 def with_role_names(text: str, elements: Sequence[Element], probabilities: np.ndarray,
                     threshold: float) -> np.ndarray:
-    """``probabilities`` with each word a role names (:func:`nameable`) raised to ``threshold``
-    where it is below it and above 0; the others as they are."""
-    roles = naming_roles()
+    """``probabilities`` with each word a role or an institution's kind names (:func:`nameable`)
+    raised to ``threshold`` where it is below it and above 0; the others as they are."""
+    roles = naming_words(INSTITUTION_NAMES)
     after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles]
     if not after:
         return probabilities
