@@ -25,6 +25,7 @@ from rulings_anon import data
 from rulings_anon.analyzer import public_names as pn
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.exemptions import case_countries
+from rulings_anon.analyzer.substance_names import substance_name
 from rulings_anon.defaults import HELD_OUT_COURT
 from rulings_anon.document import Span, element_labels, split_elements
 from rulings_anon.evaluation.testset import gold_records
@@ -32,7 +33,7 @@ from rulings_anon.evaluation.testset import gold_records
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bverfg", "bsg")
 RULES = ("mark name", "mark name, other mentions", "quoted term", "quoted term, other mentions", "goods list",
          "cited case's party", "cited case's party, other mentions", "cited decision's name", "cited work's author",
-         "all (the column public_name)")
+         "all (the column public_name)", "active substance (a rule after the trees)")
 
 
 def marked_by_rule(raw: list[str], words: list[str]) -> dict[str, set[int]]:
@@ -60,6 +61,7 @@ def marked_by_rule(raw: list[str], words: list[str]) -> dict[str, set[int]]:
         "cited decision's name": {i for i in candidates if pn.in_decision_name(raw, words, i)},
         "cited work's author": {i for i in candidates if pn.is_work_author(raw, i)},
         "all (the column public_name)": {i for i, m in zip(candidates, everything, strict=True) if m},
+        "active substance (a rule after the trees)": {i for i in candidates if substance_name(words[i])},
     }
 
 

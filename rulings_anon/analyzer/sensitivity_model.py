@@ -25,6 +25,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import label_shaped
+from rulings_anon.analyzer.substance_names import substance_names
 from rulings_anon.errors import ModelError
 from rulings_anon.model_kinds import SENSITIVITY
 
@@ -102,6 +103,7 @@ DOCUMENT_PUBLIC_COLUMNS = [sf.COLUMN[n] for n in ("public_name", "abbreviation",
 _SEAT = sf.COLUMN["seat"]
 _PLACE_COLUMNS = [sf.COLUMN[n] for n in ("place_pop", "lex_place")]
 _ABBREVIATION = sf.COLUMN["abbreviation"]
+_PUBLIC_NAME = sf.COLUMN["public_name"]
 # the policy's exemptions (rulings_anon.replacement.policy.EXEMPTIONS) and the columns they are
 EXEMPTION_COLUMNS = {"judges": "judge_list", "seats": "seat", "public_names": "public_name",
                      "abbreviations": "abbreviation", "countries": "country"}
@@ -282,12 +284,15 @@ class SensitivityModel:
         # whatever the trees say, PUBLIC_COLUMNS are public or no name: the deciding judges and
         # public officials, the seats of courts and authorities and landmarks, registered marks, quoted terms,
         # goods lists, cited cases' parties, cited decisions' names and cited works' authors,
-        # listed abbreviations ("Abb."), countries and states (the rows blanked above: not those a policy switched off)
+        # listed abbreviations ("Abb."), countries and states (the rows blanked above: not those a policy switched off);
+        # labels ("D1") and active substances ("Tadalafil") by their words
         public = rows[:, PUBLIC_COLUMNS].max(axis=1) > 0
         if words is not None:
             public |= public_in_document(rows, words, documents)
             if _ABBREVIATION not in self.blank_columns:
                 public |= labels(rows, words)
+            if _PUBLIC_NAME not in self.blank_columns:
+                public |= substance_names(words)
         # a row's probability is its own (the trees read no other row): rows a public rule zeroes are
         # not sent through them (a tenth of a ruling's candidates)
         judged = ~public if self.public_weight == 0.0 else slice(None)
