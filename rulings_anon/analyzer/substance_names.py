@@ -33,8 +33,8 @@ def _endings() -> tuple[tuple[str, ...], int]:
 
 def substance_name(word: str) -> bool:
     """Whether ``word`` (a core word) is a substance's name: a capital, then small letters only,
-    ending in a stem of :data:`rulings_anon/data/substance_stems.json` with at least
-    :data:`MIN_BEFORE` letters before it."""
+    ending in a stem of ``rulings_anon/data/substance_stems.json`` (maybe inflected) with at
+    least :data:`MIN_BEFORE` letters before it."""
     endings, shortest = _endings()
     if len(word) < MIN_BEFORE + shortest or not word.endswith(endings):
         return False
