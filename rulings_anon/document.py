@@ -161,13 +161,13 @@ def keeps_period(reference_end: str) -> bool:
 
 
 # a capital letter and its period: an initial, which may end a name's first element ("U. Koch")
-_INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
+INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
 
 
 def joined(first: str, second: str) -> bool:
     """Whether two neighbouring elements' texts may be one name's: nothing between the words but
     spaces (an initial keeps its period)."""
-    return (first[-1:].isalnum() or _INITIAL.match(first.lstrip(WORD_PUNCTUATION)) is not None) \
+    return (first[-1:].isalnum() or INITIAL.match(first.lstrip(WORD_PUNCTUATION)) is not None) \
         and second[:1].isalnum()
 
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import elided_part
-from rulings_anon.document import WORD_PUNCTUATION, Element, joined, joined_next
+from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element, joined, joined_next
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
@@ -83,7 +83,6 @@ _TITLE_CASE = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{2,}$")
 _BEFORE_PLACE = frozenset({"in", "nach", "aus", "von", "bei", "stadt", "gemeinde", "markt"})
 # words before a legal form that are no part of the company's name
 _NOT_COMPANY = frozenset({"Firma", "Fa.", "Gesellschaft", "Unternehmen", "Muttergesellschaft", "Tochtergesellschaft"})
-_INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
 # articles and prepositions merged with one: a common noun after them is the noun
 ARTICLES = frozenset({"der", "die", "das", "des", "dem", "den", "ein", "eine", "einer", "eines", "einem", "einen",
                       "im", "am", "vom", "zum", "zur", "beim", "ins", "ans"})
@@ -99,7 +98,7 @@ def _not_parts() -> frozenset[str]:
 @lru_cache(maxsize=200_000)
 def name_part(word: str) -> bool:
     """Whether ``word`` (an element's core word) may be a part of a person's name."""
-    if _INITIAL.match(word):
+    if INITIAL.match(word):
         return True
     if len(word) < 2 or not word[:1].isupper() or word.isupper() or word in _not_parts():
         return False
@@ -170,7 +169,7 @@ def after_office(elements: Sequence[Element], first: int) -> bool:
 def given(word: str) -> bool:
     """Whether ``word`` (a name part) is an initial or in a first names' branch: two surnames side
     by side are a list (a panel's signatures "Franke Bender Roloff"), not one name."""
-    return bool(_INITIAL.match(word)) or first_name(word)
+    return bool(INITIAL.match(word)) or first_name(word)
 
 
 def capitalized_words(elements: Sequence[Element]) -> list[str]:

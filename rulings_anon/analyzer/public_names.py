@@ -60,6 +60,7 @@ import re
 from collections.abc import Sequence
 
 from rulings_anon.analyzer.common_words import abbreviations
+from rulings_anon.document import INITIAL
 
 # Nouns that name a sign: any word ending in "marke(n)" ("Wortmarke", "Widerspruchsmarke",
 # "Unionsmarke") and these. Not "Kennzeichen" (a vehicle's, which courts anonymize), nor
@@ -99,7 +100,6 @@ _CITATION_WORD = re.compile(r"^(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü-]{0,7}[A-ZÄÖ�
 # how far a decision's name may run after the dash, and how far back its citation may start
 DECISION_LENGTH = 6
 CITATION_REACH = 8
-_INITIAL = re.compile(r"^[A-ZÄÖÜ]\.$")
 
 
 # Nouns that name a word or a term under discussion ("Wortbestandteil", "Zeichenkomponente",
@@ -460,7 +460,7 @@ def in_decision_name(raw: Sequence[str], words: Sequence[str], i: int) -> bool:
             return _citation_dash(raw, j)
         if not (words[j][:1].isupper() or words[j][:1].isdigit() or raw[j] in ("/", "[", "„", "\"")):
             return False
-        if raw[j].endswith((";", ".")) and not _INITIAL.match(raw[j]):
+        if raw[j].endswith((";", ".")) and not INITIAL.match(raw[j]):
             return False
     return False
 
