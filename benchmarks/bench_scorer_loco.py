@@ -88,11 +88,11 @@ NAME_LIKE_ZIPF = (None, 5.0, 4.5, 4.0, 3.5, 3.0)
 # the recalls at which the ranking's precision is printed
 AT_RECALL = (0.8, 0.85)
 # --decision-rules: the decision with a name's parts, the common nouns after an article, a first
-# name and a surname side by side and a company's name before its legal form
-# (rulings_anon.analyzer.name_parts), a word a role names and a word an institution's kind names
-# (rulings_anon.analyzer.role_names) each switched on or off
+# name and a surname side by side (also one that is a word), a company's name before its legal form
+# and a town's district (rulings_anon.analyzer.name_parts), a word a role names and a word an
+# institution's kind names (rulings_anon.analyzer.role_names) each switched on or off
 _OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
-        "institutions": False}
+        "institutions": False, "word_surnames": False, "districts": False}
 DECISION_VARIANTS = {"neither": _OFF,
                      "name parts": {**_OFF, "name_parts": True},
                      "nouns": {**_OFF, "nouns": True},
@@ -102,7 +102,11 @@ DECISION_VARIANTS = {"neither": _OFF,
                      "roles": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
                                "roles": True},
                      "institutions": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                      "roles": True, "institutions": True}}
+                                      "roles": True, "institutions": True},
+                     "word surnames": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                                       "roles": True, "institutions": True, "word_surnames": True},
+                     "districts": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                                   "roles": True, "institutions": True, "word_surnames": True, "districts": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

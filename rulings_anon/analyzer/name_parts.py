@@ -22,7 +22,7 @@ surrogate generator's name lists.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -47,6 +47,12 @@ FIRST_NAME_BRANCHES = (56, 24)
 # "des Pfeifer"); docs/experiments.md, "A name's parts, names that are words, exemptions"
 FULL_NAMES = True
 NOUNS_AFTER_ARTICLES = False
+# A surname that is also a common noun or an occupation ("Thomas Sommer", "Hans Meister", "Eva
+# Koch") is a name part right after a first name: the lexicon knows the word as a person's name, and
+# a first name before it says which of the two it is. Without it "Der Kläger Thomas Sommer" stayed in
+# clear, both words judged alone as words (docs/experiments.md, "A first name before a surname that
+# is a word")
+WORD_SURNAMES = True
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
 # word kept; benchmarks/count_company_forms.py), and the model judging each alone left a partner's
@@ -72,6 +78,14 @@ SINGLE_COMPANY_NAMES = True
 # with a hyphen and a generic one closed ("Kinderklinik"), so the hyphen marks the first part as a name
 # even where it is also a common noun, which the model, judging the word, leaves in clear
 NAMED_INSTITUTIONS = True
+# A town and its district joined by a hyphen after a word that introduces a place ("wohnt in
+# Grünwald-Geiselgasteig", "nach München-Pasing") is flagged whatever the model says of it: the town
+# alone is a place the model flags, the district joined to it only makes the party easier to find,
+# and the model, reading an unknown compound, left it in clear (0.003). The six courts' rulings name
+# two in clear (an authority's office in "Berlin-Dahlem", "München-Fasangarten"); the states joined
+# so ("Baden-Württemberg") are public names, which no rule raises (benchmarks/count_name_words.py)
+TOWN_DISTRICTS = True
+_BEFORE_DISTRICT = frozenset({"in", "nach", "aus", "bei", "von"})
 _INSTITUTION_NOUNS = frozenset({"Klinik", "Kliniken", "Fonds", "Partnership", "Zentrum", "Zentrums", "Zentrale",
                                 "Gruppe", "Konzern", "Konzerns", "Holding", "Praxis", "Kanzlei", "Apotheke",
                                 "Stiftung", "Verein", "Vereins", "Bank"})
@@ -107,6 +121,20 @@ def name_part(word: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
+def word_surname(word: str) -> bool:
+    """Whether ``word`` (an element's core word) is a surname after a first name though it is also a
+    common noun: a capitalized word the lexicon knows as a person's name too ("Sommer", "Koch")."""
+    return (len(word) > 2 and word[:1].isupper() and not word.isupper() and word not in _not_parts()
+            and bool(noun_bits(word) & PERSON_NAME))
+
+
+def first_then_surname(first: str, second: str) -> bool:
+    """Whether ``first`` and ``second`` (neighbouring core words) are a first name written out and
+    a surname that is also a word (:func:`word_surname`): "Thomas Sommer", not "U. Sommer"."""
+    return not INITIAL.match(first) and first_name(first) and word_surname(second)
+
+
+@lru_cache(maxsize=200_000)
 def first_name(word: str) -> bool:
     """Whether ``word`` lies in a first names' branch of the word clusters (:data:`FIRST_NAME_BRANCHES`)."""
     return sf.cluster_prefixes(word)[1] in FIRST_NAME_BRANCHES
@@ -123,16 +151,21 @@ def addressed(previous: str | None) -> bool:
     return previous in _addresses()
 
 
-def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | None] | None = None) -> np.ndarray:
+def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | None] | None = None,
+               word_surnames: bool | None = None) -> np.ndarray:
     """Which of ``pairs`` (indices into ``words``) are a first name and a surname: the first word in
     a first names' branch, the second in the person names'. An initial and a surname only after a
     salutation ("Frau U. Koch"; ``before``: the context key of the word before each pair's first):
     initials share a first names' branch, and "J. Schmidt" alone is as often a cited author as a
     party (leaving one court out, counting them all cost 3 points of precision for 0.2 of recall);
-    a flagged surname still takes its initial along (:func:`name_part_flags`)."""
+    a flagged surname still takes its initial along (:func:`name_part_flags`). With
+    ``word_surnames`` (default :data:`WORD_SURNAMES`) also a first name and a surname that is a
+    word (:func:`first_then_surname`)."""
+    word_surnames = WORD_SURNAMES if word_surnames is None else word_surnames
+
     def full(k: int, a: int, b: int) -> bool:
         if sf.cluster_prefixes(words[b])[0] != PERSON_BRANCH:
-            return False
+            return word_surnames and first_then_surname(words[a], words[b])
         if sf._INITIAL.match(words[a]):
             return before is not None and addressed(before[k])
         return first_name(words[a])
@@ -184,7 +217,8 @@ def adjacent_pairs(text: str, elements: Sequence[Element], words: list[str] | No
     words = capitalized_words(elements) if words is None else words
     parts = [bool(w) and name_part(w) for w in words]
     return [(i, i + 1) for i in range(len(elements) - 1)
-            if parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
+            if (parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
+                or (WORD_SURNAMES and parts[i] and words[i + 1] and first_then_surname(words[i], words[i + 1])))
             and joined(elements[i].text, elements[i + 1].text)
             and text.count("\n", elements[i].end, elements[i + 1].start) < 2]
 
@@ -431,6 +465,26 @@ def named_institutions(words: Sequence[str]) -> np.ndarray:
     return np.array([i for i, w in enumerate(words) if "-" in w and named_institution(w)], int)
 
 
+def town_district(word: str, previous: str | None) -> bool:
+    """Whether ``word`` (an element's core word) is a town and its district joined by one hyphen
+    after a word that introduces a place (``previous``, a context key): the first part a place the
+    lexicon or the gazetteer knows (:func:`place_like`), and neither part a common noun nor the
+    second an institution's noun ("in Grünwald-Geiselgasteig"; not "von Riegel-Fallenschlössern")."""
+    if previous not in _BEFORE_DISTRICT or word.count("-") != 1:
+        return False
+    town, district = word.split("-")
+    return bool(_TITLE_CASE.match(town) and _TITLE_CASE.match(district)) and district not in _INSTITUTION_NOUNS \
+        and not (noun_bits(district) | noun_bits(town)) & COMMON_NOUN and place_like(town, None)
+
+
+def town_districts(words: Sequence[str], previous: Callable[[int], str | None]) -> np.ndarray:
+    """The indices of ``words`` (core words, "" for none) that are :func:`town_district`;
+    ``previous(i)``: the context key of the word before word ``i``, asked only of hyphenated ones."""
+    if not TOWN_DISTRICTS:
+        return np.zeros(0, int)
+    return np.array([i for i, w in enumerate(words) if "-" in w and town_district(w, previous(i))], int)
+
+
 def common_noun_after_article(word: str, previous: str | None, next_word: str | None) -> bool:
     """Whether ``word`` is a common noun used as one: the lexicon's common noun right after an
     article (``previous``, lower case) and before no capitalized word (``next_word``)."""
@@ -444,11 +498,11 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     """The elements a flagged name part flags beside it (:func:`name_part_flags`), each with the
     best score of the flagged elements (``scores``: element index -> score) of its name and the
     type its name gives it: "person" for a person's name ("Thomas Wimmer"), "place" for a place's
-    ("Ybbs an der Donau"), None for a company's (its legal form types it) or a named institution;
-    not those whose probability in ``certain`` is 0 (a public name). With :data:`FULL_NAMES` a
-    first name and a surname side by side are flagged at ``threshold`` too, and so is a
-    :func:`named_institution` or a company's one-word name (:func:`single_company_names`) under it
-    (with ``certain``)."""
+    ("Ybbs an der Donau") or a town's district, None for a company's (its legal form types it) or a
+    named institution; not those whose probability in ``certain`` is 0 (a public name). With
+    :data:`FULL_NAMES` a first name and a surname side by side are flagged at ``threshold`` too, and
+    so is a :func:`named_institution`, a company's one-word name (:func:`single_company_names`) or a
+    :func:`town_district` under it (with ``certain``)."""
     if not scores and not FULL_NAMES:
         return {}
     words = capitalized_words(elements)
@@ -463,8 +517,10 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)
                 scores.setdefault(b, threshold)
-    if certain is not None:  # a named institution or a company's one-word name under the threshold
-        for i in (*named_institutions(words).tolist(), *single_company_names(elements, words).tolist()):
+    districts = []
+    if certain is not None:  # a named institution, a company's one-word name or a town's district under it
+        districts = town_districts(words, lambda i: sf.context_key(elements[i - 1].text) if i else None).tolist()
+        for i in (*named_institutions(words).tolist(), *single_company_names(elements, words).tolist(), *districts):
             if open_[i] and certain[i] < threshold:
                 scores.setdefault(i, threshold)
     if not scores:
@@ -493,8 +549,8 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
             for source, target in ((a, b), (b, a)):
                 if source in best and target in reached:
                     best[target] = max(best.get(target, 0.0), best[source])
-    kinds = {**dict.fromkeys(persons.ravel().tolist(), "person"), **dict.fromkeys(places.ravel().tolist(), "place"),
-             **dict.fromkeys(company.ravel().tolist())}
+    kinds = {**dict.fromkeys(persons.ravel().tolist(), "person"),
+             **dict.fromkeys([*places.ravel().tolist(), *districts], "place"), **dict.fromkeys(company.ravel().tolist())}
     return {i: (best[i], kinds.get(i)) for i in reached if i in best}
 
 

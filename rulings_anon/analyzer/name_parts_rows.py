@@ -20,10 +20,11 @@ from rulings_anon.analyzer.common_words import AFTER_ELIDED
 # which rules the measured decision applies (the benchmark switches them off to compare)
 RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES,
          "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES, "roles": role_names.ROLE_NAMES,
-         "institutions": role_names.INSTITUTION_NAMES}
+         "institutions": role_names.INSTITUTION_NAMES, "word_surnames": parts.WORD_SURNAMES,
+         "districts": parts.TOWN_DISTRICTS}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
-_PAIRS: dict[tuple[int, bool], tuple] = {}
+_PAIRS: dict[tuple[int, bool, bool], tuple] = {}
 _NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 _PLACES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
@@ -31,7 +32,7 @@ _PLACES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
     """``[first row, second row]`` of each two neighbouring candidates of a document that may be
     parts of one name (:func:`rulings_anon.analyzer.name_parts.adjacent_pairs`); computed once per court."""
-    key = (id(court), RULES["companies"])
+    key = (id(court), RULES["companies"], RULES["word_surnames"])
     if key not in _PAIRS:
         rows, column = court.rows, sf.COLUMN
         first = np.arange(len(court.words) - 1)
@@ -43,6 +44,9 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         is_part = np.fromiter((parts.name_part(w) for w in court.words), bool, len(court.words))
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
+        if RULES["word_surnames"]:  # "Thomas Sommer": a first name before a surname that is a word
+            names |= near & is_part[first] & np.fromiter(
+                (parts.first_then_surname(court.words[a], court.words[a + 1]) for a in first.tolist()), bool, len(first))
         company, takes = np.zeros((0, 2), int), np.zeros(len(court.words), bool)
         if RULES["companies"] and len(first):
             members = np.fromiter((parts.company_word(w) for w in court.words), bool, len(court.words))
@@ -58,7 +62,7 @@ def company_pairs(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
     """Every two rows of one company's name (:func:`rulings_anon.analyzer.name_parts.run_pairs`) and
     which rows take a company's flag; computed with :func:`name_part_pairs`."""
     name_part_pairs(court)
-    _, _, company, takes = _PAIRS[(id(court), RULES["companies"])]
+    _, _, company, takes = _PAIRS[(id(court), RULES["companies"], RULES["word_surnames"])]
     return company, takes
 
 
@@ -119,7 +123,7 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     return out
 
 
-_INSTITUTIONS: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_INSTITUTIONS: dict[tuple[int, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def _institutions(court: sm.CourtFeatures) -> np.ndarray:
@@ -127,7 +131,7 @@ def _institutions(court: sm.CourtFeatures) -> np.ndarray:
     (:func:`rulings_anon.analyzer.name_parts.named_institution`, ``single_company_name``: the legal
     form read from ``next_legal_form``, a bracket before it not seen; under the companies' rule);
     computed once per court."""
-    key = (id(court), RULES["companies"])
+    key = (id(court), RULES["companies"], RULES["districts"])
     if key not in _INSTITUTIONS:
         rows, column, words = court.rows, sf.COLUMN, court.words
         before_form = (rows[:, column["next_legal_form"]] > 0) & (rows[:, column["period_after"]] == 0) & _joined(court)
@@ -142,15 +146,18 @@ def _institutions(court: sm.CourtFeatures) -> np.ndarray:
                 j += 1
             if before_form[j]:
                 single.append(k)
-        _INSTITUTIONS[key] = (court, np.union1d(parts.named_institutions(court.words), single).astype(int))
+        districts = parts.town_districts(court.words, lambda k: court.lookup_keys[k][0]) if RULES["districts"] \
+            else np.zeros(0, int)
+        found = np.union1d(parts.named_institutions(court.words), single)
+        _INSTITUTIONS[key] = (court, np.union1d(found, districts).astype(int))
     return _INSTITUTIONS[key][1]
 
 
-_FULL: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_FULL: dict[tuple[int, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
-    key = (id(court), RULES["companies"])  # the pairs name_part_pairs gives under the rules
+    key = (id(court), RULES["companies"], RULES["word_surnames"])  # the pairs name_part_pairs gives under the rules
     if key not in _FULL:
         # no full name after a judge's role, a court or an office (name_parts.after_office), read
         # from the first word's features
@@ -158,7 +165,7 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
         office = (rows[pairs[:, 0], column["judge_before"]] > 0) | (rows[pairs[:, 0], column["office_before"]] > 0) \
             | (rows[pairs[:, 0], column["court_before"]] > 0) if len(pairs) else np.zeros(0, bool)
         before = [court.lookup_keys[a][0] for a in pairs[:, 0].tolist()]
-        _FULL[key] = (court, parts.full_names(pairs, court.words, before) & ~office)
+        _FULL[key] = (court, parts.full_names(pairs, court.words, before, RULES["word_surnames"]) & ~office)
     return _FULL[key][1]
 
 

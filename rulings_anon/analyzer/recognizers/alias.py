@@ -8,7 +8,9 @@ that a lower-case user name the model never takes for a name counts too. The cue
 (not "sogenannt", "so genannt", the adjective "genannte" nor a defined term's "nachfolgend genannt
 „Käuferin“"), "alias", and the nouns Spitzname, Rufname, Künstlername, Pseudonym, Deckname,
 Kampfname, Nickname, Nutzername, Benutzername, Profilname, Accountname, Chatname and Username in
-their inflections and compounds ("Instagram-Profilname"); an article or possessive ("genannt der
+their inflections and compounds ("Instagram-Profilname"), and the account's holder or the account
+right before the quote ("der Nutzer „schlumpf_77“", "der Facebook-Account „lola.blau“": Nutzer,
+Benutzer, User, Account, with their inflections and compounds); an article or possessive ("genannt der
 „Dicke“"), a colon or "lautet(e)"/"war"/"ist" may stand between cue and quote. "unter dem Namen
 „Kö-Bogen“" names products and marks, so a bare "Name" is no cue. A list of quoted names after one
 cue ("„Kalle“ oder „Kalli“") gives a span each.
@@ -24,7 +26,9 @@ from .base import Pattern, Recognizer
 _SPACE = r"[^\S\n]"
 _NOUN = (r"(?:(?:Spitz|Ruf|Künstler|Deck|Kampf|Nick|(?:Be)?[Nn]utzer|Profil|Account|Chat|User)-?[Nn]ame(?:ns?|s)?"
          r"|Pseudonym(?:s|e|en)?)")
-_CUE = rf"(?:(?<![\w-])genannt|(?<![\w-])[Aa]lias|{_NOUN})(?![\w-])"
+# an account's holder or the account itself, named by the quote right after it ("der Nutzer „xyz“")
+_ACCOUNT = r"(?:(?:Be)?[Nn]utzer(?:in|innen|s)?|(?<![a-zäöüß])User(?:in|innen|s)?|(?<![a-zäöüß])Accounts?)"
+_CUE = rf"(?:(?<![\w-])genannt|(?<![\w-])[Aa]lias|{_NOUN}|{_ACCOUNT})(?![\w-])"
 # At least a blank before the quote: a quote right after the cue closes a quoted cue ('"alias" und "X"').
 _BETWEEN = (rf":?(?:{_SPACE}+(?:lautet|lautete|war|ist|der|die|das|den|dem|des|ein|eine|einen|einem|"
             rf"sein|seine|seinen|seinem|ihr|ihre|ihren|ihrem))?{_SPACE}+")
@@ -52,7 +56,7 @@ def _inside(match: re.Match) -> tuple[int, int] | None:
 class AliasRecognizer(Recognizer):
     name = "alias"
     entity_type = "ALIAS"
-    REQUIRES = ("genannt", "lias", "ame", "Pseudonym")
+    REQUIRES = ("genannt", "lias", "ame", "Pseudonym", "utzer", "User", "Account")
     PATTERNS = (Pattern("after_cue", rf"{_CUE}{_BETWEEN}(?:{_QUOTED})", 0.85),)
 
     def candidates(self, text: str) -> Iterator[tuple[Pattern, int, int]]:
