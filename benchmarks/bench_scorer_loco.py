@@ -16,6 +16,10 @@ small batch is padded with (``sensitivity_model.BACKGROUND_BELOW``: drawn from t
 anonymized rulings, as ``--save`` stores them). The model decides each ruling alone
 (``sensitivity_model.alone_shares``), so every size gives the same figures: the check that it does.
 
+``--test-names eastern`` draws the left-out court's surrogates from a second source no model trains
+on (``surrogates.EASTERN_LOCALES``: names of parties whose families came from Turkey or Eastern
+Europe, diacritics kept) instead of the Austrian and Swiss names.
+
 ``--test-seeds 0,1,2`` measures the left-out court with three draws of its surrogates as one court
 (a court that repeats one placeholder moves by several points with the names drawn for it);
 ``--checked`` measures it against its placeholders corrected by the hand-checked labels
@@ -224,6 +228,10 @@ def main(argv=None) -> int:
                         help="measure the left-out court against its placeholders corrected by the hand-checked "
                              "labels (rulings_anon/data/checked/; a letter the court used as a label is no name)")
     parser.add_argument("--held-out", default="bsg", help="the court never tuned on (default bsg)")
+    parser.add_argument("--test-names", choices=("foreign", "eastern"), default="foreign",
+                        help="the names of the left-out court's surrogates: foreign (default: Austrian and Swiss) or "
+                             "eastern (Turkish, Polish, Romanian, Croatian, Czech, Hungarian, Slovak, Slovenian, "
+                             "Latvian); no model trains on either")
     parser.add_argument("--batch-sizes", default="",
                         help="also score the left-out court in random batches of these sizes (1: each document "
                              "alone), padded with the background rulings and not; the model alone, no consistency, at the "
@@ -263,7 +271,7 @@ def main(argv=None) -> int:
     # the training courts' features as train-scorer computes its groups' (and caches them alike)
     train = st.group_features(anonymized, st.FeatureCache(args.cache), seed=0, draws=args.draws)
     seeds = [int(x) for x in args.test_seeds.split(",") if x]
-    test = {c: dm.concatenated([court_features(c, "foreign", args.cache, seed, args.checked) for seed in seeds])
+    test = {c: dm.concatenated([court_features(c, args.test_names, args.cache, seed, args.checked) for seed in seeds])
             for c in left_out}
     clear = {c: sf.clear_counts(anonymized[c], seats=not args.clear_without_seats) for c in COURTS}
     results = {}

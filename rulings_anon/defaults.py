@@ -37,7 +37,7 @@ SCORE_CHUNK_ELEMENTS = 100_000
 
 # The halves of the surrogate name lists (rulings_anon.replacement.surrogates): all of them, the
 # Austrian and Swiss names no model here trains on, or the testing or training half.
-NAME_HALVES = ("all", "foreign", "testing", "training")
+NAME_HALVES = ("all", "world", "foreign", "eastern", "testing", "training")
 
 # Candidate vectors per TFRecord sequence, the share of non-placeholder elements added to the
 # candidates (thesis 5.4.2.1; ``preprocess`` and training's masking alike), and the share of

@@ -196,6 +196,26 @@ def test_foreign_names_are_in_none_of_the_german_lists():
     assert not set(values) & listed
 
 
+def test_eastern_names_are_in_neither_the_german_nor_the_foreign_lists_and_keep_their_letters():
+    """The second test source: Turkish and Eastern European names as their countries write them,
+    no country more than its share, none a model trains on or a foreign test draws."""
+    from rulings_anon.replacement.surrogates import EASTERN_PER_LOCALE, _half_pools, german_pools
+
+    eastern = _half_pools("eastern")
+    listed = set().union(*(set(german_pools()[p]) | set(_half_pools("foreign")[p])
+                           for p in ("surname", "first_male", "first_female", "city")))
+    for pool in ("surname", "first_male", "first_female", "city"):
+        assert 300 <= len(eastern[pool]) <= 9 * EASTERN_PER_LOCALE
+        assert not set(eastern[pool]) & listed
+    assert sum(any(c in name for c in "ıšžčćłńśźżőűășțğ") for name in eastern["surname"]) > 100
+    table = ReplacementTable(SurrogateGenerator(4, "eastern").for_document("doc"))
+    values = [table.replacement(f"Herr {i}.", "person").split()[-1] for i in "ABEGHKLMPRSTW"]
+    values += [table.replacement(f"{i}.", "place") for i in "ABGKLMSW"]
+    assert all(v[0] == i for v, i in zip(values, "ABEGHKLMPRSTW" + "ABGKLMSW"))
+    # a letter no name of the pool starts with is grafted onto another name, as for any source
+    assert sum(v in set(eastern["surname"]) | set(eastern["city"]) for v in values) >= 18
+
+
 @pytest.mark.parametrize("value, kind, part", [
     ("Dr. Arnold Griesmann", "person", "Arnold Griesmann"),
     ("Herrn Prof. Dr. Kemper", "person", "Kemper"),

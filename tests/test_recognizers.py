@@ -125,6 +125,11 @@ POSITIVES = [
     ("unknown_word", "Die Reisevorleistungen der Aebi prüfte der BGH in Berlin-Brandenburg.",
      ["Aebi", "Berlin-Brandenburg"]),
     ("unknown_word", "Die Klägerin Meier-Stelzl und Frau Grundner", ["Meier-Stelzl", "Grundner"]),
+    # names and places of any Latin alphabet, whole: not cut at the first letter German lacks
+    ("unknown_word", "Sie zog von Ploiești nach Łódź zu Yıldırım und Kovačič-Öztürk.",
+     ["Ploiești", "Łódź", "Yıldırım", "Kovačič-Öztürk"]),
+    ("salutation_name", "Herr Kovačič und Frau Yıldırım trafen Herrn Öğlakcioğlu.",
+     ["Kovačič", "Yıldırım", "Öğlakcioğlu"]),
 ]
 
 

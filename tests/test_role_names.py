@@ -87,3 +87,16 @@ def test_score_flags_a_surname_that_is_a_noun_after_a_role(monkeypatch):
     assert [(s.start, s.end, s.text) for s in Analyzer().analyze(text)] == [(44, 52, "Christen")]
     monkeypatch.setattr(role_names, "ROLE_NAMES", False)
     assert Analyzer().analyze(text) == []
+
+
+def test_a_named_word_reaches_any_threshold_from_float32_probabilities():
+    """The model gives float32 probabilities; raised to a threshold whose float32 lies under it (0.16
+    is 0.1599999964 in float32) the word must still reach the threshold the decision compares with."""
+    from rulings_anon.analyzer.role_names import with_role_names
+    from rulings_anon.document import split_elements
+
+    text = "Das Schreiben war von deren Geschäftsführer Christen unterzeichnet."
+    probabilities = np.array([0.0003, 0.0003, 0, 0, 0, 0.0003, 0.0385, 0], np.float32)
+    for threshold in (0.14, 0.16, 0.001, 0.3):
+        out = with_role_names(text, split_elements(text), probabilities, threshold)
+        assert np.asarray(out, np.float64)[6] >= threshold and out[5] == probabilities[5]

@@ -30,6 +30,7 @@ import numpy as np
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import elided_part
 from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element, joined, joined_next
+from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
@@ -92,7 +93,7 @@ _INSTITUTION_NOUNS = frozenset({"Klinik", "Kliniken", "Fonds", "Partnership", "Z
 # first parts that are no name and still take a hyphen: shortened words ("Reha-Klinik", "Uni-Klinik")
 _GENERIC_FIRST_PARTS = frozenset({"Reha", "Uni", "Kita", "Kur", "Akut", "Privat", "Tages", "Fach", "Spezial",
                                   "Hotel", "Sport", "Park"})
-_TITLE_CASE = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{2,}$")
+_TITLE_CASE = re.compile(rf"^[{CAPITAL}][{SMALL}]{{2,}}$")  # of any Latin alphabet: "Kovačič-Klinik"
 # the words before a word that make it a place when no list knows it as one ("in Purbach", "Stadt Ybbs")
 _BEFORE_PLACE = frozenset({"in", "nach", "aus", "von", "bei", "stadt", "gemeinde", "markt"})
 # words before a legal form that are no part of the company's name

@@ -112,7 +112,9 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     named = [i for i, word in named if word not in nouns]
     if not named:
         return probabilities
-    out = probabilities.copy()
+    # in float64: a float32 array would hold 0.16 as 0.1599999964, under the threshold the decision
+    # compares in float64
+    out = probabilities.astype(np.float64)
     out[named] = threshold
     return out
 

@@ -1,8 +1,9 @@
 """Fit the sensitivity model ``score`` runs, with thresholds chosen by grouped cross-validation.
 
 A corpus of anonymized rulings comes in groups (courts; else years or sources): the placeholders
-are the weak labels, turned into surrogates of the German name lists (``names="all"``; the test
-sets draw the Austrian and Swiss ones, which no feature reads). Each group is left out of a fit on
+are the weak labels, turned into surrogates of the German name lists and names of Western and
+Northern Europe (:data:`TRAINING_NAMES`; the test sets draw Austrian and Swiss names or Turkish and
+Eastern European ones, which no feature reads and no fit sees). Each group is left out of a fit on
 the others in turn, so its probabilities are those of a court the model never saw, and the rules
 of :mod:`rulings_anon.analyzer.threshold_rules` choose the thresholds from them; then the model is
 fitted on all groups and stored with every rule's threshold and the figures that chose it.
@@ -32,6 +33,9 @@ from rulings_anon.analyzer import threshold_rules as tr
 # share of the training surrogates' surnames and places invented: a name the model never saw
 # must look like a name, not like a rare word
 INVENTED = 0.0  # 0.5 tried: mean recall at 0.3 74.0 -> 68.1, precision 64.9 -> 63.5
+# the names the training surrogates are drawn from: the German lists and names of Western and Northern
+# Europe (replacement.surrogates.WORLD_LOCALES), none a test draws
+TRAINING_NAMES = "world"
 # draws of the training surrogates, each placeholder another name in each (2 and 3 tried: the
 # gains were calibration, docs/experiments.md)
 DRAWS = 1
@@ -50,11 +54,12 @@ GOLD_WEIGHT = 5.0
 
 def training_records(records: Sequence[dict], seed: int = 0, invented: float = INVENTED) -> list[dict]:
     """Anonymized ``records`` (``{"id", "text", "spans"}``, the spans their placeholders) with each
-    placeholder replaced by a surrogate of the German name lists, seeded per ruling id."""
+    placeholder replaced by a surrogate of the training names (:data:`TRAINING_NAMES`), seeded per
+    ruling id."""
     from rulings_anon.replacement.operators import pseudonymize_record
     from rulings_anon.replacement.surrogates import SurrogateGenerator
 
-    generator = SurrogateGenerator(seed, "all", invented=invented)
+    generator = SurrogateGenerator(seed, TRAINING_NAMES, invented=invented)
     return [pseudonymize_record(r, generator) for r in records]
 
 
@@ -202,7 +207,7 @@ def group_features(groups: dict[str, list[dict]], cache: FeatureCache | None = N
     cache = cache or FeatureCache(None)
     train = {}
     for name in sorted(groups):
-        key = f"{records_digest(groups[name])}\0all\0{INVENTED}"
+        key = f"{records_digest(groups[name])}\0{TRAINING_NAMES}\0{INVENTED}"
         parts = [cache.features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
                                 lambda d=draw, n=name: training_records(groups[n], seed + d))
                  for draw in range(draws)]
@@ -224,7 +229,7 @@ def context_columns(groups: dict[str, list[dict]], train: dict[str, sm.CourtFeat
         if draws == 1:
             parts = [train[name]]
         else:  # the draws' features again, from the cache, for their documents' numbers
-            key = f"{records_digest(groups[name])}\0all\0{INVENTED}"
+            key = f"{records_digest(groups[name])}\0{TRAINING_NAMES}\0{INVENTED}"
             parts = [(cache or FeatureCache(None)).features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
                                                             lambda d=draw, n=name: training_records(groups[n], seed + d))
                      for draw in range(draws)]

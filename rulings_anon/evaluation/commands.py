@@ -25,8 +25,10 @@ from .ner_commands import COMMANDS as NER_COMMANDS
 
 # Which names build-testset and the benchmarks draw for surrogates.
 NAMES_HELP = ("names drawn for the surrogates: foreign (default: Austrian and Swiss names the German lists "
-              "lack, which no model here trains on), all (the German lists the models train on), or the "
-              "testing or training half of them")
+              "lack, which no model here trains on), eastern (Turkish, Polish, Romanian, Croatian, Czech, "
+              "Hungarian, Slovak, Slovenian and Latvian names, diacritics kept, which no model trains on "
+              "either), all (the German lists), world (those and names of Western and Northern Europe, what the "
+              "scorer trains on), or the testing or training half of the German lists")
 
 EVALUATE_DESCRIPTION = """\
 Measure a model on a gold test set at element level (thesis 5.5.3): every document is split into

@@ -24,8 +24,9 @@ _DESCRIPTION = """\
 Fit the sensitivity model that `score --model MODEL` runs, on anonymized rulings: what `fetch`
 or `split` writes, or LER-style .jsonl(.gz) files such as the bundled rulings_anon/data/ler/*.jsonl.gz. The
 placeholders courts left are the weak labels (a ruling's own 'spans' where it has them, else the
-placeholder detector's), each replaced by a surrogate of the German name lists (evaluations draw
-the Austrian and Swiss ones). The thresholds are chosen by grouped cross-validation: each court
+placeholder detector's), each replaced by a surrogate of the German name lists or of the names of
+Western and Northern Europe (evaluations draw Austrian and Swiss or Turkish and Eastern European
+ones, which no fit sees). The thresholds are chosen by grouped cross-validation: each court
 (else each year, else each source) is left out of a fit on the others, and the rules choose
 from their figures; MODEL/config.json records every rule's threshold, the rules score and
 score --recall-first take, and the figures that chose them. Needs at least 3 groups with 2

@@ -40,8 +40,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
                         help="seed of the replacement values (same seed, same values; default 0)")
     parser.add_argument("--names", choices=NAME_HALVES, default="all",
                         help="names the replacement values are drawn from: all (the German name lists, default); "
-                             "foreign (Austrian and Swiss names the German lists lack, for test sets of models "
-                             "trained on the German lists); testing or training (disjoint halves of them)")
+                             "world (those and names of Western and Northern Europe, what the scorer trains on); "
+                             "foreign (Austrian and Swiss names) or eastern (Turkish and Eastern European names), "
+                             "for test sets of models trained on the others; testing or training (disjoint "
+                             "halves of the German lists)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N documents")
     parser.add_argument("--encoding", default=None, help="encoding of .txt input (default UTF-8)")
 

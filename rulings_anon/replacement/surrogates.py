@@ -86,7 +86,8 @@ def german_pools() -> dict[str, tuple[str, ...]]:
     }
 
 
-# The names a generator draws. Models train on "all" (the German lists). Test sets draw "foreign"
+# The names a generator draws. The NER trains on "all" (the German lists), the scorer on "world"
+# (those and names of Western and Northern Europe, below). Test sets draw "foreign"
 # names: German-language names of faker's Austrian and Swiss lists that the German lists lack
 # ("Achleitner", "Amriswil"), so a test never rewards a name learnt by heart as a surrogate (the
 # bundled NER finds 83 % of BSG's sensitive elements when their surrogates are names it knows,
@@ -112,6 +113,61 @@ def _foreign_pools() -> dict[str, tuple[str, ...]]:
             "street_stem": german_pools()["street_stem"]}
 
 
+# A second source no model trains on: names of parties whose families came from Turkey, Poland,
+# Romania, Croatia, the Czech Republic, Hungary, Slovakia, Slovenia or Latvia, as faker's lists of
+# those countries write them in Latin letters ("Yıldırım", "Kovačič", "Grudziądz"), which neither the
+# German lists nor the Austrian and Swiss ones hold. Each country gives at most EASTERN_PER_LOCALE
+# names to a pool (Slovakia alone lists 2,840 places), spread over its list; the streets stay German.
+EASTERN_LOCALES = ("tr_TR", "pl_PL", "ro_RO", "hr_HR", "cs_CZ", "hu_HU", "sk_SK", "sl_SI", "lv_LV")
+EASTERN_PER_LOCALE = 150
+_LATIN_NAME = re.compile(r"^[A-ZÄÖÜÀ-ÖØ-ÝĀ-ž][a-zäöüßà-öø-ÿā-ž]+(?:-[A-ZÀ-ÖØ-ÝĀ-ž][a-zà-öø-ÿā-ž]+)?$")
+
+
+def _locale_pools(locales, per_locale: int, listed: set[str]) -> dict[str, tuple[str, ...]]:
+    """faker's surnames, first names and places of ``locales`` in Latin letters, none of ``listed``,
+    at most ``per_locale`` of each country per pool, spread over its list."""
+    import importlib
+
+    pools: dict[str, set[str]] = {"surname": set(), "first_male": set(), "first_female": set(), "city": set()}
+    for locale in locales:
+        person = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        try:
+            cities = importlib.import_module(f"faker.providers.address.{locale}").Provider.cities
+        except (ModuleNotFoundError, AttributeError):
+            cities = ()
+        lists = {"surname": (*getattr(person, "last_names", ()), *getattr(person, "last_names_male", ()),
+                             *getattr(person, "last_names_female", ())),
+                 "first_male": getattr(person, "first_names_male", ()),
+                 "first_female": getattr(person, "first_names_female", ()), "city": cities}
+        for pool, names in lists.items():
+            kept = sorted({n for n in names if _LATIN_NAME.match(n) and n not in listed})
+            pools[pool].update(kept[::max(1, len(kept) // per_locale)][:per_locale])
+    return {pool: tuple(sorted(names)) for pool, names in pools.items()}
+
+
+def _eastern_pools() -> dict[str, tuple[str, ...]]:
+    listed = set().union(*german_pools().values(), *_foreign_pools().values())
+    return {**_locale_pools(EASTERN_LOCALES, EASTERN_PER_LOCALE, listed), "street_stem": german_pools()["street_stem"]}
+
+
+# The training names of the sensitivity model: the German lists and, beside them, names of Western and
+# Northern Europe ("Bianchi", "Jansen", "Virtanen", "Ferreira"), at most WORLD_PER_LOCALE of each
+# country per pool, none of the two test sources. A model that saw German names alone as surrogates
+# learnt that a word neither the lexicon nor the word clusters know is no name, and left the names
+# of another language in clear ("gegen Ercegović": 0.002); these teach it that an unknown word in a
+# name's place is one, without drawing a name a test draws (docs/experiments.md, "Names of other
+# languages")
+WORLD_LOCALES = ("it_IT", "es_ES", "fr_FR", "nl_NL", "pt_PT", "da_DK", "sv_SE", "fi_FI", "no_NO", "en_GB", "et_EE")
+WORLD_PER_LOCALE = 10
+
+
+def _world_pools() -> dict[str, tuple[str, ...]]:
+    german = german_pools()
+    listed = set().union(*german.values(), *_foreign_pools().values(), *_eastern_pools().values())
+    world = _locale_pools(WORLD_LOCALES, WORLD_PER_LOCALE, listed)
+    return {pool: names + world.get(pool, ()) for pool, names in german.items()}
+
+
 @functools.cache
 def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
     if half == "all":
@@ -120,6 +176,10 @@ def _half_pools(half: str) -> dict[str, tuple[str, ...]]:
         raise ValueError(f"unknown name half {half!r} (one of {', '.join(NAME_HALVES)})")
     if half == "foreign":
         return _foreign_pools()
+    if half == "eastern":
+        return _eastern_pools()
+    if half == "world":
+        return _world_pools()
     parity = 0 if half == "training" else 1
     return {pool: tuple(n for n in names if n in _STREET_STEMS or zlib.crc32(n.encode("utf-8")) % 2 == parity)
             for pool, names in german_pools().items()}

@@ -26,6 +26,7 @@ from rulings_anon.analyzer.exemptions import (
 from rulings_anon.data import path as data_path
 from rulings_anon.document import Span
 from rulings_anon.jsonl import read_json
+from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import common_noun
 from rulings_anon.references import DIPLOMA
 
@@ -52,11 +53,12 @@ _NOT_A_NAME = (rf"(?:{_words(_TITLE_WORDS | set(_AFFIXES['not_name_words']))}|Vo
                r"Rechtsanwalt|Rechtsanwältin|Kläger(?:in)?|Beklagte[rn]?|Zeugin|Zeuge)(?!\w)")
 
 
-# One capitalized name, maybe hyphenated ("Harsdorf-Gebhardt"), and the particles inside a name.
-_ONE_NAME = rf"(?!{_NOT_A_NAME})[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
+# One capitalized name of any Latin alphabet ("Kovačič", "Yıldırım"), maybe hyphenated
+# ("Harsdorf-Gebhardt"), and the particles inside a name.
+_ONE_NAME = rf"(?!{_NOT_A_NAME})[{CAPITAL}][{SMALL}]+(?:-[{CAPITAL}][{SMALL}]+)?"
 _PARTICLE = r"(?:von|van|de|zu|von\ der|van\ der)"
 _NAME = rf"""(?P<ref>{_ONE_NAME}
-                 (?:\s+{_PARTICLE}\s+[A-ZÄÖÜ][a-zäöüß]+)?)(?![\w-])"""
+                 (?:\s+{_PARTICLE}\s+[{CAPITAL}][{SMALL}]+)?)(?![\w-])"""
 
 
 # A name particle and the word after it at the end of a hit ("Christen zu Unrecht").

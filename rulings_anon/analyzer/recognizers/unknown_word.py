@@ -18,6 +18,7 @@ them carry no type, which whoever uses a span infers from its context ("in Uzwil
 from __future__ import annotations
 
 from rulings_anon.analyzer.common_words import common_words
+from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, noun_bits
 from rulings_anon.references import UNKNOWN_TYPE
 
@@ -28,10 +29,11 @@ class UnknownWordRecognizer(Recognizer):
     name = "unknown_word"
     entity_type = UNKNOWN_TYPE
     PATTERNS = (
-        # A capitalized word of three letters or more, or two such joined by a hyphen; not part of a
-        # longer hyphenated word ("Berlin-Brandenburg" is one word), no abbreviation ("BGH", "Tel.").
-        Pattern("capitalized_word", r"(?<![\w-])(?:[A-ZÄÖÜ][a-zäöüß]{2}(?![\w.-])"
-                                    r"|[A-ZÄÖÜ][a-zäöüß]{3,}(?:-[A-ZÄÖÜ][a-zäöüß]+)?(?![\w-]))", 0.5),
+        # A capitalized word of three letters or more of any Latin alphabet ("Ploiești"), or two such
+        # joined by a hyphen; not part of a longer hyphenated word ("Berlin-Brandenburg" is one word),
+        # no abbreviation ("BGH", "Tel.").
+        Pattern("capitalized_word", rf"(?<![\w-])(?:[{CAPITAL}][{SMALL}]{{2}}(?![\w.-])"
+                                    rf"|[{CAPITAL}][{SMALL}]{{3,}}(?:-[{CAPITAL}][{SMALL}]+)?(?![\w-]))", 0.5),
     )
 
     def __init__(self):
