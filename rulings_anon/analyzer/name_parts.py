@@ -48,11 +48,11 @@ FIRST_NAME_BRANCHES = (56, 24)
 # "des Pfeifer"); docs/experiments.md, "A name's parts, names that are words, exemptions"
 FULL_NAMES = True
 NOUNS_AFTER_ARTICLES = False
-# A surname that is also a common noun or an occupation ("Thomas Sommer", "Hans Meister", "Eva
-# Koch") is a name part right after a first name: the lexicon knows the word as a person's name, and
-# a first name before it says which of the two it is. Without it "Der Kläger Thomas Sommer" stayed in
-# clear, both words judged alone as words (docs/experiments.md, "A first name before a surname that
-# is a word")
+# A surname that is also a common noun ("Thomas Sommer", "Hans Winter", "Eva Vogel") is a name part
+# right after a first name: the lexicon knows the word as a person's name too, and a first name before
+# it says which of the two it is. Without it "Der Kläger Thomas Sommer" stayed in clear, both words
+# judged alone as words (docs/experiments.md, "A first name before a surname that is a word, a town's
+# district, a user name after its account")
 WORD_SURNAMES = True
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
