@@ -21,24 +21,20 @@ import collections
 from rulings_anon import data
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
-from rulings_anon.document import joined, split_elements
+from rulings_anon.document import split_elements
 from rulings_anon.jsonl import read_jsonl
 
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
 RULES = ("word surname", "town district")
 
 
-def matches(elements, words) -> dict[str, list[int]]:
-    """Per rule, the indices of ``elements`` it flags (the surname of a pair)."""
-    found: dict[str, list[int]] = {rule: [] for rule in RULES}
-    for i in range(len(elements) - 1):
-        first, second = words[i], words[i + 1]
-        if first and second and parts.name_part(first) and not parts.name_part(second) \
-                and parts.first_then_surname(first, second) and joined(elements[i].text, elements[i + 1].text):
-            found["word surname"].append(i + 1)
-    found["town district"] = parts.town_districts(
-        words, lambda i: sf.context_key(elements[i - 1].text) if i else None).tolist()
-    return found
+def matches(text, elements, words) -> dict[str, list[int]]:
+    """Per rule, the indices of ``elements`` it flags (the surname of a pair): the pairs of a name's
+    parts (:func:`~rulings_anon.analyzer.name_parts.adjacent_pairs`) only the word surnames make."""
+    surnames = [b for a, b in parts.adjacent_pairs(text, elements, words)
+                if not parts.name_part(words[b]) and parts.first_then_surname(words[a], words[b])]
+    districts = parts.town_districts(words, lambda i: sf.context_key(elements[i - 1].text) if i else None)
+    return {"word surname": surnames, "town district": districts.tolist()}
 
 
 def main() -> None:
@@ -49,7 +45,7 @@ def main() -> None:
             text, spans = record["text"], [(s["start"], s["end"]) for s in record.get("spans") or []]
             elements = split_elements(text)
             words = parts.capitalized_words(elements)
-            for rule, found in matches(elements, words).items():
+            for rule, found in matches(text, elements, words).items():
                 for i in found:
                     element = elements[i]
                     if any(a < element.end and element.start < b for a, b in spans):

@@ -146,7 +146,7 @@ def _locale_pools(locales, per_locale: int, listed: set[str]) -> dict[str, tuple
 
 
 def _eastern_pools() -> dict[str, tuple[str, ...]]:
-    listed = set().union(*german_pools().values(), *_foreign_pools().values())
+    listed = set().union(*german_pools().values(), *_half_pools("foreign").values())
     return {**_locale_pools(EASTERN_LOCALES, EASTERN_PER_LOCALE, listed), "street_stem": german_pools()["street_stem"]}
 
 
@@ -163,7 +163,7 @@ WORLD_PER_LOCALE = 10
 
 def _world_pools() -> dict[str, tuple[str, ...]]:
     german = german_pools()
-    listed = set().union(*german.values(), *_foreign_pools().values(), *_eastern_pools().values())
+    listed = set().union(*german.values(), *_half_pools("foreign").values(), *_half_pools("eastern").values())
     world = _locale_pools(WORLD_LOCALES, WORLD_PER_LOCALE, listed)
     return {pool: names + world.get(pool, ()) for pool, names in german.items()}
 
