@@ -121,9 +121,21 @@ def court_features(court: str, names: str, cache: Path, seed: int = 0, checked: 
     records = anonymized_records(court)
     key = f"{st.records_digest(records)}\0{names}\0{seed}" + ("\0checked" if checked else "")
     labels = bundled_checked_labels([court]) if checked else None
-    return st.FeatureCache(cache).features(
-        f"{court}-{names}-{seed}" + ("-checked" if checked else ""), key,
-        lambda: list(gold_records(data.ler_corpus_files([court]), seed=seed, names=names, checked=labels)))
+
+    made: list[list[dict]] = []
+
+    def gold() -> list[dict]:
+        if not made:
+            made.append(list(gold_records(data.ler_corpus_files([court]), seed=seed, names=names, checked=labels)))
+        return made[0]
+
+    features = st.FeatureCache(cache).features(f"{court}-{names}-{seed}" + ("-checked" if checked else ""), key, gold)
+    positives = dm.Positives.of(gold())
+    if len(positives.elements) != features.n_positive:
+        raise ValueError(f"{court}: {len(positives.elements)} sensitive elements in its test records, "
+                         f"{features.n_positive} in its cached features")
+    dm.register_positives(features, positives)
+    return features
 
 
 def anonymized_records(court: str) -> list[dict]:
@@ -132,13 +144,13 @@ def anonymized_records(court: str) -> list[dict]:
 
 def means_line(by_court: dict[str, dict], missed: bool = False) -> str:
     """The courts' mean recall and precision, then each court's; with ``missed`` also the share of
-    documents that keep a sensitive word, and a name-like one, in clear (``missed_documents``)."""
+    documents that keep a sensitive element, and a person's, in clear (``missed_documents``)."""
     ms = list(by_court.values())
     line = (f"mean recall {100 * np.mean([m['recall'] for m in ms]):.1f}, "
             f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}")
     if missed:
         line += (f", documents missed {100 * np.mean([m['documents_missed'] for m in ms]):.1f}"
-                 f" (a name {100 * np.mean([m['documents_missed_name'] for m in ms]):.1f})")
+                 f" (a person {100 * np.mean([m['documents_missed_name'] for m in ms]):.1f})")
     cells = [f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}"
              + (f"/{100 * m['documents_missed']:.0f}/{100 * m['documents_missed_name']:.0f}" if missed else "")
              for c, m in by_court.items()]

@@ -720,6 +720,34 @@ def test_the_benchmark_counts_the_particles_score_joins_between_two_flagged_word
     assert (alone["tp"], alone["fp"]) == (3, 2)
 
 
+def test_the_benchmark_counts_a_leak_per_document_by_the_person_spans_candidates_or_not():
+    bench = _benchmark()
+    texts = ["Er wohnt in Ybbs an der Donau bei Karl von Bülow.",  # a person's particle joined, its surname not
+             "Herr Kovačič klagte gegen die Firma Xyzzy.",  # a company missed, the person found
+             "Der Senat entscheidet ohne mündliche Verhandlung."]  # nothing sensitive
+    types = [[("Ybbs an der Donau", "place"), ("Karl von Bülow", "person")],
+             [("Kovačič", "person"), ("Xyzzy", "company")], []]
+    records = [{"text": t, "spans": [{"start": t.index(n), "end": t.index(n) + len(n), "type": k} for n, k in spans]}
+               for t, spans in zip(texts, types, strict=True)]
+    court = sm.extract_court(records)
+    bench.register_gaps(court, bench.name_gaps(records, court))
+    positives = bench.Positives.of(records)
+    assert len(positives.elements) == court.n_positive == 9 and positives.n_documents == 3
+    assert positives.persons.sum() == 4  # Karl, von, Bülow, Kovačič
+    bench.register_positives(court, positives)
+    flagged = ("Ybbs", "Donau", "Karl", "Kovačič")
+    probabilities = np.array([0.9 if w in flagged else 0.0 for w in court.words])
+    # the first document keeps "von Bülow" (a person's) in clear, the second "Xyzzy" (no person's)
+    assert bench.missed_documents(court, probabilities, 0.5) == {"documents_missed": 2 / 3,
+                                                                 "documents_missed_name": 1 / 3}
+    probabilities[court.words.index("Bülow")] = 0.9  # now "von" is joined between two flagged parts
+    assert bench.missed_documents(court, probabilities, 0.5)["documents_missed_name"] == 0
+    # two draws of the same rulings: the second draw's documents numbered on
+    both = bench.concatenated([court, court])
+    assert bench.missed_documents(both, np.concatenate([probabilities, probabilities * 0]), 0.5) == {
+        "documents_missed": 3 / 6, "documents_missed_name": 2 / 6}
+
+
 def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_judged():
     model = sm.load_model()
     text = ("Der Beschwerdeführer Plimbacher sollte nach Tunesien abgeschoben werden. Nach der Verfassung des "

@@ -24,6 +24,39 @@ F_BETA = {"f1": 1.0, "f15": 1.5, "f2": 2.0}
 # words consistency spreads (:func:`_mentions`), kept beside the features they belong to
 _GAPS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 _MENTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray, np.ndarray]] = {}
+# per court's features (by id): every sensitive element of its documents (:class:`Positives`)
+_POSITIVES: dict[int, tuple[sm.CourtFeatures, Positives]] = {}
+
+
+@dataclasses.dataclass(frozen=True)
+class Positives:
+    """Every sensitive element of a court's documents, a candidate or not, and whether a person's
+    span covers it: what a leak is counted on (:func:`missed_documents`), as ``evaluate`` counts it."""
+
+    documents: np.ndarray  # int: the document's number
+    elements: np.ndarray   # int: the element's index in its document
+    persons: np.ndarray    # bool: a person's element
+    n_documents: int
+
+    @classmethod
+    def of(cls, records: list[dict]) -> Positives:
+        """The sensitive elements of gold ``records`` (``{"text", "spans": [{"start", "end", "type"}]}``)."""
+        from rulings_anon.document import Span, element_labels, split_elements
+        from rulings_anon.entity_types import PERSON_TYPES
+
+        documents, elements, persons = [], [], []
+        for d, record in enumerate(records):
+            spans = record.get("spans") or []
+            if not spans:
+                continue
+            split = split_elements(record["text"])
+            sensitive = element_labels(split, [Span(s["start"], s["end"]) for s in spans])
+            person = element_labels(split, [Span(s["start"], s["end"]) for s in spans if s.get("type") in PERSON_TYPES])
+            for i in np.flatnonzero(sensitive):
+                documents.append(d)
+                elements.append(int(i))
+                persons.append(person[i])
+        return cls(np.array(documents, int), np.array(elements, int), np.array(persons, bool), len(records))
 
 
 def name_gaps(records: list[dict], court: sm.CourtFeatures) -> np.ndarray:
@@ -59,6 +92,12 @@ def register_gaps(court: sm.CourtFeatures, gaps: np.ndarray) -> None:
     _GAPS[id(court)] = (court, gaps)
 
 
+def register_positives(court: sm.CourtFeatures, positives: Positives) -> None:
+    """Keep ``positives`` (the sensitive elements of the records ``court`` was extracted from) as
+    ``court``'s, for :func:`missed_documents`."""
+    _POSITIVES[id(court)] = (court, positives)
+
+
 def concatenated(parts: list[sm.CourtFeatures]) -> sm.CourtFeatures:
     """:func:`~rulings_anon.analyzer.sensitivity_model.concatenate` of ``parts`` (one court's rulings
     with several draws of surrogates), with their particle gaps registered for the whole."""
@@ -67,6 +106,14 @@ def concatenated(parts: list[sm.CourtFeatures]) -> sm.CourtFeatures:
         offsets = np.cumsum([0] + [len(p.words) for p in parts[:-1]])
         gaps = [_GAPS[id(p)][1] if id(p) in _GAPS else np.zeros((0, 4), int) for p in parts]
         register_gaps(whole, np.concatenate([g + np.array([o, o, 0, 0]) for g, o in zip(gaps, offsets, strict=True)]))
+        if all(id(p) in _POSITIVES for p in parts):
+            # the documents numbered on as sm.concatenate numbers them
+            firsts = np.cumsum([0] + [int(p.documents.max()) + 1 if len(p.documents) else 0 for p in parts[:-1]])
+            each = [_POSITIVES[id(p)][1] for p in parts]
+            register_positives(whole, Positives(np.concatenate([q.documents + f for q, f in zip(each, firsts, strict=True)]),
+                                                np.concatenate([q.elements for q in each]),
+                                                np.concatenate([q.persons for q in each]),
+                                                sum(q.n_documents for q in each)))
     return whole
 
 
@@ -203,12 +250,20 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
 
 def missed_documents(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> dict:
     """The share of ``court``'s documents in which the decision at ``threshold`` leaves a sensitive
-    candidate in clear (``documents_missed``), and one that may be a part of a person's name
-    (``documents_missed_name``: :func:`rulings_anon.analyzer.name_parts.name_part`)."""
-    from rulings_anon.analyzer.name_parts import name_part
-
-    n_documents = int(court.documents.max()) + 1 if len(court.documents) else 0
-    missed = court.labels & (decided_probabilities(court, probabilities, threshold) < threshold)
-    named = missed & np.fromiter((name_part(w) for w in court.words), bool, len(court.words))
-    return {"documents_missed": len(np.unique(court.documents[missed])) / max(1, n_documents),
-            "documents_missed_name": len(np.unique(court.documents[named])) / max(1, n_documents)}
+    element in clear (``documents_missed``), and a person's (``documents_missed_name``), as
+    ``evaluate`` counts them: over every sensitive element of the documents (the positives
+    :func:`register_positives` kept), a candidate or not, an element found when the decision flags
+    its candidate or the particle between two flagged ones (:func:`joined`)."""
+    if id(court) not in _POSITIVES:
+        raise ValueError("no sensitive elements registered for these features (register_positives)")
+    positives = _POSITIVES[id(court)][1]
+    flagged = decided_probabilities(court, probabilities, threshold) >= threshold
+    span = int(max(court.elements.max(initial=0), positives.elements.max(initial=0))) + 1
+    found = [court.documents[flagged] * span + court.elements[flagged]]
+    gaps = _GAPS[id(court)][1] if id(court) in _GAPS else np.zeros((0, 4), int)
+    for first, second, _, _ in gaps[flagged[gaps[:, 0]] & flagged[gaps[:, 1]]]:
+        found.append(court.documents[first] * span + np.arange(court.elements[first] + 1, court.elements[second]))
+    missed = ~np.isin(positives.documents * span + positives.elements, np.concatenate(found))
+    return {"documents_missed": len(np.unique(positives.documents[missed])) / max(1, positives.n_documents),
+            "documents_missed_name": len(np.unique(positives.documents[missed & positives.persons]))
+            / max(1, positives.n_documents)}
