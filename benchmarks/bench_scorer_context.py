@@ -135,6 +135,7 @@ def main(argv=None) -> int:
         if c in left_out:
             records = list(gold_records(data.ler_corpus_files([c]), seed=0, names="foreign"))
             test_columns[c] = column(test[c], probabilities(model, records, args.work / f"test-{c}.npz"))
+            dm.register_positives(test[c], dm.Positives.of(records))
     print(f"probabilities: {time.perf_counter() - started:.0f} s", flush=True)
     clears = {c: sf.clear_counts(anonymized[c]) for c in COURTS}
     results = {}
@@ -146,7 +147,7 @@ def main(argv=None) -> int:
                                                      fits[arm], anonymized)
             r = results[c][arm][tr.DEFAULT_RULE]
             print(f"{c:>7} {arm:<7} default: recall {100 * r['recall']:.1f}, precision {100 * r['precision']:.1f}, "
-                  f"documents with a missed name {100 * r['documents_missed_name']:.1f} %  "
+                  f"documents with a person in clear {100 * r['documents_missed_person']:.1f} %  "
                   f"AP {100 * results[c][arm]['average_precision']:.1f}  ({time.perf_counter() - started:.0f} s)",
                   flush=True)
             if args.json:
@@ -155,8 +156,8 @@ def main(argv=None) -> int:
         for rule in (tr.DEFAULT_RULE, tr.RECALL_FIRST_RULE):
             ms = [results[c][arm][rule] for c in left_out]
             print(f"mean {arm:<7} {rule:<9}: recall {100 * np.mean([m['recall'] for m in ms]):.1f}, precision "
-                  f"{100 * np.mean([m['precision'] for m in ms]):.1f}, documents with a missed name "
-                  f"{100 * np.mean([m['documents_missed_name'] for m in ms]):.1f} %")
+                  f"{100 * np.mean([m['precision'] for m in ms]):.1f}, documents with a person in clear "
+                  f"{100 * np.mean([m['documents_missed_person'] for m in ms]):.1f} %")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -150,9 +150,9 @@ def means_line(by_court: dict[str, dict], missed: bool = False) -> str:
             f"precision {100 * np.mean([m['precision'] for m in ms]):.1f}")
     if missed:
         line += (f", documents missed {100 * np.mean([m['documents_missed'] for m in ms]):.1f}"
-                 f" (a person {100 * np.mean([m['documents_missed_name'] for m in ms]):.1f})")
+                 f" (a person {100 * np.mean([m['documents_missed_person'] for m in ms]):.1f})")
     cells = [f"{c} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}"
-             + (f"/{100 * m['documents_missed']:.0f}/{100 * m['documents_missed_name']:.0f}" if missed else "")
+             + (f"/{100 * m['documents_missed']:.0f}/{100 * m['documents_missed_person']:.0f}" if missed else "")
              for c, m in by_court.items()]
     return line + "  " + "  ".join(cells)
 
@@ -332,11 +332,11 @@ def main(argv=None) -> int:
                 with_inner=bool(validation))
             print(f"{court:>7} {args.recall_first_rule} public weight {weight:g} " + "  ".join(
                 f"{which} {m['threshold']:g}: {100 * m['recall']:.1f}/{100 * m['precision']:.1f}"
-                f"/{100 * m['documents_missed_name']:.0f}"
+                f"/{100 * m['documents_missed_person']:.0f}"
                 for which, m in results[court][f"public weight {weight:g}"].items()), flush=True)
         for name, by_rule in results[court].get("decision rules", {}).items():
             print(f"{court:>7} decision {name:<10} " + "  ".join(
-                f"{rule} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}/{100 * m['documents_missed_name']:.0f}"
+                f"{rule} {100 * m['recall']:.1f}/{100 * m['precision']:.1f}/{100 * m['documents_missed_person']:.0f}"
                 for rule, m in by_rule.items()), flush=True)
         results[court]["sweep"] = {str(t): metrics_at(test[court], probabilities, t) for t in SWEEP}
         results[court]["average_precision"] = average_precision(test[court], probabilities)

@@ -739,13 +739,13 @@ def test_the_benchmark_counts_a_leak_per_document_by_the_person_spans_candidates
     probabilities = np.array([0.9 if w in flagged else 0.0 for w in court.words])
     # the first document keeps "von Bülow" (a person's) in clear, the second "Xyzzy" (no person's)
     assert bench.missed_documents(court, probabilities, 0.5) == {"documents_missed": 2 / 3,
-                                                                 "documents_missed_name": 1 / 3}
+                                                                 "documents_missed_person": 1 / 3}
     probabilities[court.words.index("Bülow")] = 0.9  # now "von" is joined between two flagged parts
-    assert bench.missed_documents(court, probabilities, 0.5)["documents_missed_name"] == 0
+    assert bench.missed_documents(court, probabilities, 0.5)["documents_missed_person"] == 0
     # two draws of the same rulings: the second draw's documents numbered on
     both = bench.concatenated([court, court])
     assert bench.missed_documents(both, np.concatenate([probabilities, probabilities * 0]), 0.5) == {
-        "documents_missed": 3 / 6, "documents_missed_name": 2 / 6}
+        "documents_missed": 3 / 6, "documents_missed_person": 2 / 6}
 
 
 def test_countries_and_states_are_public_words_but_a_town_of_the_same_text_is_judged():

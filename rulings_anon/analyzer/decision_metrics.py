@@ -250,7 +250,7 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
 
 def missed_documents(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> dict:
     """The share of ``court``'s documents in which the decision at ``threshold`` leaves a sensitive
-    element in clear (``documents_missed``), and a person's (``documents_missed_name``), as
+    element in clear (``documents_missed``), and a person's (``documents_missed_person``), as
     ``evaluate`` counts them: over every sensitive element of the documents (the positives
     :func:`register_positives` kept), a candidate or not, an element found when the decision flags
     its candidate or the particle between two flagged ones (:func:`joined`)."""
@@ -265,5 +265,5 @@ def missed_documents(court: sm.CourtFeatures, probabilities: np.ndarray, thresho
         found.append(court.documents[first] * span + np.arange(court.elements[first] + 1, court.elements[second]))
     missed = ~np.isin(positives.documents * span + positives.elements, np.concatenate(found))
     return {"documents_missed": len(np.unique(positives.documents[missed])) / max(1, positives.n_documents),
-            "documents_missed_name": len(np.unique(positives.documents[missed & positives.persons]))
+            "documents_missed_person": len(np.unique(positives.documents[missed & positives.persons]))
             / max(1, positives.n_documents)}
