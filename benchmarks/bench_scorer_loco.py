@@ -41,6 +41,12 @@ the same way; their model-alone figures and those of thresholds chosen for the m
 spread by consistency) are printed too. ``--model-alone`` chooses and measures them for the model's
 probabilities alone, no consistency (what ``--sweep-only`` and the threshold-free figures always are).
 
+The decision's lines also give the share of the left-out court's rulings that keep a sensitive
+element in clear and, after it, one that keeps a person's element in clear ("documents missed
+10.0 (a person 5.9)", per court "recall/precision/any/person"), counted as ``evaluate`` counts its
+documents with a missed name: over every sensitive element of the test rulings, a candidate or
+not, by the gold spans' types (:class:`~rulings_anon.analyzer.decision_metrics.Positives`).
+
 The training, the inner folds and the rules are ``train-scorer``'s own
 (:mod:`rulings_anon.analyzer.scorer_training`, :mod:`rulings_anon.analyzer.threshold_rules`,
 :mod:`rulings_anon.analyzer.decision_metrics`): the fold that leaves out ``--held-out`` is what
