@@ -258,12 +258,13 @@ def missed_documents(court: sm.CourtFeatures, probabilities: np.ndarray, thresho
         raise ValueError("no sensitive elements registered for these features (register_positives)")
     positives = _POSITIVES[id(court)][1]
     flagged = decided_probabilities(court, probabilities, threshold) >= threshold
-    span = int(max(court.elements.max(initial=0), positives.elements.max(initial=0))) + 1
-    found = [court.documents[flagged] * span + court.elements[flagged]]
+    # one number per (document, element): the document times more than any element's index, plus the index
+    stride = int(max(court.elements.max(initial=0), positives.elements.max(initial=0))) + 1
+    found = [court.documents[flagged] * stride + court.elements[flagged]]
     gaps = _GAPS[id(court)][1] if id(court) in _GAPS else np.zeros((0, 4), int)
     for first, second, _, _ in gaps[flagged[gaps[:, 0]] & flagged[gaps[:, 1]]]:
-        found.append(court.documents[first] * span + np.arange(court.elements[first] + 1, court.elements[second]))
-    missed = ~np.isin(positives.documents * span + positives.elements, np.concatenate(found))
+        found.append(court.documents[first] * stride + np.arange(court.elements[first] + 1, court.elements[second]))
+    missed = ~np.isin(positives.documents * stride + positives.elements, np.concatenate(found))
     return {"documents_missed": len(np.unique(positives.documents[missed])) / max(1, positives.n_documents),
             "documents_missed_person": len(np.unique(positives.documents[missed & positives.persons]))
             / max(1, positives.n_documents)}
