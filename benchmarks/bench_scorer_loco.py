@@ -62,6 +62,7 @@ after any of them changes.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import tempfile
@@ -128,12 +129,9 @@ def court_features(court: str, names: str, cache: Path, seed: int = 0, checked: 
     key = f"{st.records_digest(records)}\0{names}\0{seed}" + ("\0checked" if checked else "")
     labels = bundled_checked_labels([court]) if checked else None
 
-    made: list[list[dict]] = []
-
+    @functools.cache  # the features' records when they are computed, and the positives'
     def gold() -> list[dict]:
-        if not made:
-            made.append(list(gold_records(data.ler_corpus_files([court]), seed=seed, names=names, checked=labels)))
-        return made[0]
+        return list(gold_records(data.ler_corpus_files([court]), seed=seed, names=names, checked=labels))
 
     features = st.FeatureCache(cache).features(f"{court}-{names}-{seed}" + ("-checked" if checked else ""), key, gold)
     positives = dm.Positives.of(gold())

@@ -107,8 +107,7 @@ def concatenated(parts: list[sm.CourtFeatures]) -> sm.CourtFeatures:
         gaps = [_GAPS[id(p)][1] if id(p) in _GAPS else np.zeros((0, 4), int) for p in parts]
         register_gaps(whole, np.concatenate([g + np.array([o, o, 0, 0]) for g, o in zip(gaps, offsets, strict=True)]))
         if all(id(p) in _POSITIVES for p in parts):
-            # the documents numbered on as sm.concatenate numbers them
-            firsts = np.cumsum([0] + [int(p.documents.max()) + 1 if len(p.documents) else 0 for p in parts[:-1]])
+            firsts = sm.document_offsets(parts)
             each = [_POSITIVES[id(p)][1] for p in parts]
             register_positives(whole, Positives(np.concatenate([q.documents + f for q, f in zip(each, firsts, strict=True)]),
                                                 np.concatenate([q.elements for q in each]),

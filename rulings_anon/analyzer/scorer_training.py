@@ -200,18 +200,24 @@ class GroupedFits:
         return validation
 
 
+def _drawn_features(cache: FeatureCache, name: str, records: list[dict], seed: int,
+                    draws: int) -> list[sm.CourtFeatures]:
+    """The features of group ``name``'s ``records`` with each of ``draws`` draws of the training
+    surrogates (seeds ``seed``, ``seed + 1``, ...), from ``cache`` where it has them."""
+    key = f"{records_digest(records)}\0{TRAINING_NAMES}\0{INVENTED}"
+    return [cache.features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
+                           lambda d=draw: training_records(records, seed + d))
+            for draw in range(draws)]
+
+
 def group_features(groups: dict[str, list[dict]], cache: FeatureCache | None = None, seed: int = 0,
                    draws: int = DRAWS, progress=None) -> dict[str, sm.CourtFeatures]:
-    """Each group's features with the German surrogates, ``draws`` of them (seeds ``seed``,
-    ``seed + 1``, ...) as documents of their own, from ``cache`` where it has them."""
+    """Each group's features with the training surrogates (:data:`TRAINING_NAMES`), ``draws`` of
+    them (seeds ``seed``, ``seed + 1``, ...) as documents of their own, from ``cache`` where it has them."""
     cache = cache or FeatureCache(None)
     train = {}
     for name in sorted(groups):
-        key = f"{records_digest(groups[name])}\0{TRAINING_NAMES}\0{INVENTED}"
-        parts = [cache.features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
-                                lambda d=draw, n=name: training_records(groups[n], seed + d))
-                 for draw in range(draws)]
-        train[name] = sm.concatenate(parts)
+        train[name] = sm.concatenate(_drawn_features(cache, name, groups[name], seed, draws))
         _tick(progress)
     return train
 
@@ -229,10 +235,7 @@ def context_columns(groups: dict[str, list[dict]], train: dict[str, sm.CourtFeat
         if draws == 1:
             parts = [train[name]]
         else:  # the draws' features again, from the cache, for their documents' numbers
-            key = f"{records_digest(groups[name])}\0{TRAINING_NAMES}\0{INVENTED}"
-            parts = [(cache or FeatureCache(None)).features(f"{name}-{seed + draw}", f"{key}\0{seed + draw}",
-                                                            lambda d=draw, n=name: training_records(groups[n], seed + d))
-                     for draw in range(draws)]
+            parts = _drawn_features(cache or FeatureCache(None), name, groups[name], seed, draws)
         column = []
         for draw, part in enumerate(parts):
             values = context(name, training_records(groups[name], seed + draw))

@@ -156,12 +156,17 @@ def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatur
                          np.array(element_ids, np.int32), n_elements, n_positive, np.array(joined, bool))
 
 
+def document_offsets(parts: Sequence[CourtFeatures]) -> np.ndarray:
+    """What :func:`concatenate` adds to each part's document numbers: the documents numbered on."""
+    return np.cumsum([0] + [int(p.documents.max()) + 1 if len(p.documents) else 0 for p in parts[:-1]])
+
+
 def concatenate(parts: Sequence[CourtFeatures]) -> CourtFeatures:
     """One court's features from several draws of its surrogates (the same rulings, other names):
     the documents numbered on, so each draw's documents stay documents of their own."""
     if len(parts) == 1:
         return parts[0]
-    offsets = np.cumsum([0] + [int(p.documents.max()) + 1 if len(p.documents) else 0 for p in parts[:-1]])
+    offsets = document_offsets(parts)
     return CourtFeatures(np.concatenate([p.rows for p in parts]), [k for p in parts for k in p.keys],
                          [k for p in parts for k in p.lookup_keys], [w for p in parts for w in p.words],
                          np.concatenate([p.labels for p in parts]),
