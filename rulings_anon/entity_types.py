@@ -92,7 +92,7 @@ RECOGNIZER_TYPES = {"IBAN": "account", "ACCOUNT": "account", "EMAIL": "email/url
                     "BIRTH_DATE": "date", "PHONE": "number", "PATENT": "number", "TRADEMARK": "number",
                     "PERMIT": "number", "VEHICLE": "number", "CONTRACT": "number", UNKNOWN_TYPE: "number",
                     "POSTCODE": "place", "LAND_PARCEL": "number", "ROAD": "number", "HOUSE_NUMBER": "street",
-                    "FILE_NUMBER": "number", "ALIAS": "person"}
+                    "FILE_NUMBER": "number", "ALIAS": "person", "SEAT": "place"}
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,8 @@ DETAILS: tuple[Detail, ...] = (
            "FILE_NUMBER"),
     Detail("alias", 'a person\'s alias or user name in quotes ("genannt „Kalle“", "Benutzernamen „schattenwolf88“")',
            "ALIAS"),
+    Detail("authority_seat", 'the seat of an authority that would locate a party ("Landratsamt Rosenheim", '
+                             '"Staatsanwaltschaft Traunstein", "Polizeiinspektion Bad Aibling"; not a court\'s)', "SEAT"),
 )
 DETAIL_NAMES: tuple[str, ...] = tuple(d.name for d in DETAILS)
 

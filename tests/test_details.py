@@ -111,6 +111,21 @@ def texts(text: str, name: str) -> list[str]:
     ("alias", "der Begriff „Kalle“, die Marke „Lola Blau“, der Name „Schattenwolf88“", []),
     ("alias", 'die Wörter "alias" und "Kalle", „genannt“ und „Kalli“', []),
     ("alias", "genannt „ein sehr langer zitierter Satz, der kein Name mehr ist“, genannt „Ka\nlle“", []),
+    ("authority_seat", "Das Landratsamt Rosenheim erließ den Bescheid; die Staatsanwaltschaft Traunstein stellte ein.",
+     ["Rosenheim", "Traunstein"]),
+    ("authority_seat", "Die Polizeiinspektion Bad Aibling und das Jobcenter St. Ingbert teilten es dem Finanzamt "
+                       "Neumarkt in der Oberpfalz mit.", ["Bad Aibling", "St. Ingbert", "Neumarkt in der Oberpfalz"]),
+    # an initial keeps its period, a sentence's stays out; genitives and compounds of the authority
+    ("authority_seat", "des Landratsamts Mödling-S. vom 11. August; der Generalstaatsanwaltschaft Landsberg am Lech.",
+     ["Mödling-S.", "Landsberg am Lech"]),
+    # a court's seat, a court's panel, a bare institution word, common nouns, abbreviations, states
+    ("authority_seat", "Das Amtsgericht Rosenheim, das Landgericht Traunstein, der 1. Strafsenat Folgendes, die "
+                       "Kammer Augsburg, das Amt Neuhaus", []),
+    ("authority_seat", "beim Landratsamt Unterlagen eingereicht; Bundespolizei Kontrollen; Widerspruchsbehörde "
+                       "BVerwG; die Landesregierung Nordrhein-Westfalen; Gesamtes Verkehrsrecht", []),
+    # a common noun after "am" ends the seat
+    ("authority_seat", "Die Staatsanwaltschaft Augsburg am Montag, die Staatsanwaltschaft Kempten in der Anklageschrift",
+     ["Augsburg", "Kempten"]),
 ])
 def test_detail_recognizers_find_exact_spans(name, text, expected):
     assert texts(text, name) == expected
@@ -285,3 +300,18 @@ def test_an_alias_grows_a_flagged_part_and_gives_it_its_type_where_it_had_none()
     for kind, grown in ((None, "ALIAS"), ("person", "person")):
         got = with_details(text, [Span(25, 29, "Lola", kind, 0.44, source="model")], ("alias",))
         assert [(s.start, s.end, s.text, s.type, s.score) for s in got] == [(25, 34, "Lola Blau", grown, 0.44)]
+
+
+def test_an_authoritys_seat_counts_on_its_own_where_the_policy_says_so_a_courts_never():
+    from rulings_anon.engine import Analyzer
+    from rulings_anon.replacement.policy import load_policy, policy_path
+
+    text = ("Der Kläger wendet sich gegen den Bescheid des Landratsamts Günzburg vom 3. Mai 2019. "
+            "Die Staatsanwaltschaft Memmingen erhob Anklage. Das Amtsgericht Memmingen verurteilte ihn.")
+    spans = {name: [(s.start, s.end, s.text) for s in Analyzer(policy=load_policy(policy_path(name))).analyze(text)]
+             for name in ("default", "state-court")}
+    # federal courts print an authority's seat: the default policy follows the exemption
+    assert spans["default"] == []
+    # the state-court policy counts both authorities' seats, not the court's seat of the same town
+    assert spans["state-court"] == [(59, 67, "Günzburg"), (108, 117, "Memmingen")]
+    assert policy_from({"alone": {"authority_seat": True}}).alone == ("authority_seat",)

@@ -1,7 +1,7 @@
 """Details that identify a party with the rest of a ruling, counted on their own when a court's
 policy says so (its ``[alone]`` table): a birth date, a postcode with its town, a land parcel, a
 road's number, the house number after a street, the file number of a party's proceeding before an
-authority, a person's alias or user name in quotes.
+authority, a person's alias or user name in quotes, the seat of an authority ("Landratsamt K.").
 
 The contextual model judges words; these details are numbers it was never taught to judge, and
 whether a court anonymizes them is a convention of the court, not a fact of the text (federal
@@ -23,7 +23,7 @@ from rulings_anon.entity_types import DETAIL_NAMES
 from .recognizers import hits_by_recognizer
 
 # Details found by a recognizer of the same name; house numbers are found after street spans.
-RECOGNIZED = ("birth_date", "postcode", "land_parcel", "road_number", "file_number", "alias")
+RECOGNIZED = ("birth_date", "postcode", "land_parcel", "road_number", "file_number", "alias", "authority_seat")
 STREET_TYPES = frozenset({"street", "STR"})
 # A birth word: the birth-date recognizer's patterns need one, and most rulings have none ("geb"
 # alone, its own quick test, is in "gegeben").

@@ -19,6 +19,7 @@ from rulings_anon.jsonl import read_json
 
 from .account_number import AccountNumberRecognizer
 from .alias import AliasRecognizer
+from .authority_seat import AuthoritySeatRecognizer
 from .base import Pattern, Recognizer
 from .birth_date import BirthDateRecognizer
 from .contract_number import ContractNumberRecognizer
@@ -70,6 +71,7 @@ RECOGNIZERS: tuple[type[Recognizer], ...] = (
     RoadNumberRecognizer,
     FileNumberRecognizer,
     AliasRecognizer,
+    AuthoritySeatRecognizer,
 )
 NAMES = tuple(r.name for r in RECOGNIZERS)
 
