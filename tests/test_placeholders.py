@@ -105,6 +105,10 @@ def found(detector, text):
         # a person word before the surname's comma, or no surname in clear: no author of a work
         ("Vernommen wurden die Zeugen Huber, K. u. a. und die Firma B. et al.",
          [("K.", "potential"), ("B.", "potential")]),
+        # a letter in single quotes that close after it, a quoted letter where no letter is spoken
+        # of, "R" without "v"
+        ("Er war mit 7 Folgen der ARD-Serie ‚D ‘ beschäftigt. Der Zeuge „K“ sagte, R habe es gelesen.",
+         [("D", "potential"), ("K", "potential"), ("R", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -200,6 +204,14 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "D10 Khalil, M. S.: International Research and Development; D6 Luton, M. - H.: Results of tests.",
         'D10 Pollack, G. H., "The Fourth Phase of Water", 2013; D11 Chen, C. - S., J. Biol. Phys. 2012, 38.',
         "HLNK21 Steers, W. D., UROLOGY 1999, 54; HLNK25 Tomlinson, J. M., und Wright, D., BMJ, 2004, S. 1.",
+        # a UN document's symbol, the Crown in an English case, a tax's kind, a quantity's symbol
+        "General Comment No. 21, UN Doc. E / C. 12 / GC / 21; UN Doc E / C. 12 / 1993/19.",
+        "High Court of Justice, R v Sussex Justices, ex parte McCarthy [1924].",
+        "Die Grundsteuer A für land- und forstwirtschaftliche Betriebe.",
+        "Der Stromausgabebefehlswert S steigt, die Versorgungsspannung V fällt, der Abstand (D) wächst.",
+        # a letter spoken of as a letter, a claim feature's label before its prime, an elision
+        'Ein Unterschied in der Schreibweise „K“ statt „C“; das „O“ von „STEREO“; die Anfangsvokale "i" und "E".',
+        "wobei der Elektromagnet entmagnetisiert wird, C ‘ wobei ein Ausgangsstrom fließt; „P ‘ TIT FILOU“",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):

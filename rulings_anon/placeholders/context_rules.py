@@ -27,6 +27,7 @@ from .element_runs import (
     inside_quote,
     middle_initial,
     roman_one,
+    spoken_letter,
 )
 from .forms import Forms, is_common_noun
 from .local_conventions import (
@@ -314,6 +315,15 @@ class ContextRules:
             or (succ == "/" and bool(self.p.shape["number"].match(self.forms.core(after_succ))))
             # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
             or after_case_number(self.forms, texts, i)
+            # a letter spoken of as a letter ("Schreibweise „K“ statt „C“"); one before a prime or an
+            # apostrophe that closes no single quote it opened: a claim feature's label ("B ‘ bei
+            # dem"), an elision ("„P ‘ TIT FILOU“", "„L ’ invention"), not "die Serie ‚D ‘"
+            or spoken_letter(self.forms, texts, i)
+            or (succ in ("‘", "’", "′", "'") and raw[:1] not in "‚'")
+            # a UN document's symbol: "UN Doc. E / C. 12 / GC / 21", "UN Doc E / CN. 4"
+            or pred_norm in ("doc.", "doc")
+            # the Crown in an English case's name: "R v Sussex Justices, ex parte McCarthy"
+            or (w.core == "R" and succ in ("v", "v."))
         )
 
     def _reference(self, w: Window) -> bool:

@@ -165,3 +165,36 @@ def roman_one(forms: Forms, raw: str, pred_norm: str, succ_core: str) -> bool:
         return True
     return not (pred_norm in p.function_words or pred_norm in p.person_triggers
                 or succ_core in p.legal_forms or succ_core in p.street_words)
+
+
+# words that speak of letters as sounds or as written ("der „K“-Laut", "Schreibweise „K“ statt
+# „C“", "wie „K“ artikuliert", "Vokalumlaute wie „Ä“"); "laut" alone is the preposition
+_SPOKEN_STEMS = ("laute", "lauten", "lautes", "aussprache", "ausgesproch", "gesproch", "artikul", "intonier",
+                 "schreibweise", "vokal", "konsonant", "buchstab", "umlaut", "phonet")
+SPOKEN_REACH = 12  # elements looked at on each side, within the sentence
+_SENTENCE_END = (".", "!", "?")
+
+
+def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a quoted letter is spoken of as a letter, the way a trademark ruling compares signs:
+    a word of sound or spelling near it in its sentence ("die Anfangsvokale "i" und "E"", "der
+    „K“ -Laute") or the quoted word it is a letter of right after it ("das „O“ von „STEREO“")."""
+    raw = texts[i]
+    if raw[:1] not in forms.p.open_quotes + '"':
+        return False
+    letter = forms.core(raw)
+    if i + 2 < len(texts) and texts[i + 1] in ("von", "in") and texts[i + 2][:1] in forms.p.open_quotes + '"' \
+            and letter in forms.core(texts[i + 2]):
+        return True
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(texts) and abs(k - i) <= SPOKEN_REACH:
+            if step < 0 and texts[k].endswith(_SENTENCE_END):
+                break
+            word = forms.norm(texts[k])
+            if word.endswith(_SPOKEN_STEMS[:3]) or any(stem in word for stem in _SPOKEN_STEMS[3:]):
+                return True
+            if step > 0 and texts[k].endswith(_SENTENCE_END):
+                break
+            k += step
+    return False
