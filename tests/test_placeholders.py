@@ -109,6 +109,10 @@ def found(detector, text):
         # of, "R" without "v"
         ("Er war mit 7 Folgen der ARD-Serie ‚D ‘ beschäftigt. Der Zeuge „K“ sagte, R habe es gelesen.",
          [("D", "potential"), ("K", "potential"), ("R", "potential")]),
+        # a placeholder's period ends the sentence: the next word is no surname in clear; nor is a
+        # company's word before its legal form
+        ("Die Lage der H. Soweit die Anwartschaften bestehen, zahlt die Stadt V. Wechselt er, zahlt die A. Holding GmbH.",
+         [("H.", "potential"), ("V.", "potential"), ("A. Holding GmbH", "potential")]),
     ],
 )
 def test_when_placeholder_then_exact_span(detector, text, expected):
@@ -212,6 +216,10 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         # a letter spoken of as a letter, a claim feature's label before its prime, an elision
         'Ein Unterschied in der Schreibweise „K“ statt „C“; das „O“ von „STEREO“; die Anfangsvokale "i" und "E".',
         "wobei der Elektromagnet entmagnetisiert wird, C ‘ wobei ein Ausgangsstrom fließt; „P ‘ TIT FILOU“",
+        # a symbol after a short noun of quantity; a letter the document writes in a formula
+        "Im Kanal A werden die Bedingungen geprüft. Die Anzahl N der Stufen ist N = 2; dass N im Bereich liegt.",
+        # first initials before a surname printed in clear
+        "D19 Kinetics, R. E. Loehman 2012; HLNK16 Gutachten Dr. Jay B. Saoud aus dem Verfahren.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):

@@ -28,6 +28,7 @@ from .element_runs import (
     middle_initial,
     roman_one,
     spoken_letter,
+    surname_in_clear,
 )
 from .forms import Forms, is_common_noun
 from .local_conventions import (
@@ -190,6 +191,10 @@ class ContextRules:
         if not (after and self.forms.name_like(after.rstrip(","))):
             return False
         k = end + 2  # after the surname
+        if (self.forms.norm(before) not in self.p.person_triggers and surname_in_clear(self.forms.core(after))
+                and self.classify(texts, end + 1, w.state) is None
+                and (k >= len(texts) or self.forms.core(texts[k]) not in self.p.legal_forms)):
+            return True  # "P. W. McMillan et al.", "Jay B. Saoud aus": a name in clear
         if k < len(texts) and texts[k] in self.p.citation_in_words:
             return True  # "W. - R. Schenke, in:", "K. Schneider in Littmann"
         if not after.endswith(",") or self.forms.norm(before) in self.p.person_triggers:
@@ -203,7 +208,7 @@ class ContextRules:
 
     def _label(self, w: Window) -> bool:
         """A letter used as a label: after a roman numeral ("Zone III A"), beside a formula sign
-        ("N = 4"), or after a noun that the document follows by letters in alphabetical sequence
+        ("N = 4") or one the document writes beside one, or after a noun that the document follows by letters in alphabetical sequence
         ("Kanal A ... Kanal B", "Kontaktfedern B und C"): labels are handed out in order, the
         initials of names are not."""
         if w.pattern != "single_letter":
@@ -213,6 +218,8 @@ class ContextRules:
             return True
         if (succ is not None and succ in self.p.formula_signs) or (pred is not None and pred in self.p.formula_signs):
             return True
+        if w.core.rstrip(".") in w.state.variables:
+            return True  # the document writes it in a formula: "N = 2", later "dass N im Bereich"
         if w.core.endswith("."):
             return False  # a letter with a period is an initial
         designators = w.state.designators

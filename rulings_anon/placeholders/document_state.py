@@ -23,6 +23,7 @@ class DocumentState:
         self._forms = forms
         self._paragraphs = paragraphs
         self._designators: frozenset[str] | None = None
+        self._variables: frozenset[str] | None = None
 
     @classmethod
     def of_paragraphs(cls, forms: Forms, paragraphs) -> DocumentState:
@@ -41,6 +42,15 @@ class DocumentState:
         if self._designators is None:
             self._designators = find_designators(self._forms, self._paragraphs())
         return self._designators
+
+    @property
+    def variables(self) -> frozenset[str]:
+        """The letters the document writes beside a formula sign ("N = 2 s / 10 µs"): a
+        quantity's symbol wherever it stands in the document ("dass N im Bereich von 200 000
+        liegt"), not a placeholder."""
+        if self._variables is None:
+            self._variables = find_variables(self._forms, self._paragraphs())
+        return self._variables
 
 
 def list_head(forms: Forms, texts: list[str], i: int) -> int | None:
@@ -134,3 +144,16 @@ def _names_after(forms: Forms, succ: str) -> bool:
         return succ[1:2].isupper()
     core = forms.core(succ)
     return len(core) > 3 and forms.name_like(core) and not is_common_noun(core)
+
+
+def find_variables(forms: Forms, paragraphs: list[list[str]]) -> frozenset[str]:
+    """The bare capital letters right before or after a formula sign in any paragraph."""
+    p = forms.p
+    found = set()
+    for texts in paragraphs:
+        for i, raw in enumerate(texts):
+            if raw in p.formula_signs:
+                for k in (i - 1, i + 1):
+                    if 0 <= k < len(texts) and p.potential["single_letter"].match(texts[k]):
+                        found.add(forms.core(texts[k]).rstrip("."))
+    return frozenset(found)

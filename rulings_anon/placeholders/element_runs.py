@@ -198,3 +198,20 @@ def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
                 break
             k += step
     return False
+
+
+def surname_in_clear(word: str) -> bool:
+    """Whether a word after initials is a surname printed in clear ("P. W. McMillan", "Jay B.
+    Saoud"): the lexicon lists it as a name and no common noun, or not at all and German rarely
+    writes it; not a word that starts the next sentence after a placeholder's period ("der H.
+    Soweit", "in L. Jedoch", "nach F.. Dort") nor a compound ("des N. Unternehmensgegenstand")."""
+    from rulings_anon.analyzer.word_frequency import zipf
+
+    word = word.rstrip(".")
+    bits = noun_bits(word)
+    if bits:
+        return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
+    return zipf(word.lower(), "de") < RARE_ZIPF
+
+
+RARE_ZIPF = 3.0  # a word German writes less often than this (wordfreq's Zipf scale) may be a surname
