@@ -212,6 +212,8 @@ def bundled_check(model: sm.SensitivityModel, thresholds: dict[str, float]) -> s
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--courts", default=",".join(COURTS), help="courts to leave out in turn")
+    parser.add_argument("--train-without", default="", metavar="COURTS",
+                        help="courts no fold trains on (comma-separated): does a court's convention help the others?")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "scorer-cache")
     parser.add_argument("--rounds", type=int, default=sm.PARAMS["rounds"])
     parser.add_argument("--boosters", type=int, default=sm.BOOSTERS,
@@ -280,6 +282,9 @@ def main(argv=None) -> int:
         sm.PARAMS[key] = json.loads(value)
     args.cache.mkdir(parents=True, exist_ok=True)
     left_out = [c for c in args.courts.split(",") if c]
+    excluded = {c for c in args.train_without.split(",") if c}
+    if excluded - set(COURTS):
+        parser.error(f"--train-without: unknown court {sorted(excluded - set(COURTS))[0]!r} (known: {', '.join(COURTS)})")
     anonymized = {c: anonymized_records(c) for c in COURTS}
     if args.train_checked:  # every court's placeholders corrected by its hand-checked labels, to learn from
         labels = bundled_checked_labels(list(COURTS))
@@ -296,7 +301,7 @@ def main(argv=None) -> int:
                             records=anonymized)
 
     for court in left_out:
-        others = [c for c in COURTS if c != court]
+        others = [c for c in COURTS if c != court and c not in excluded]
         started = time.perf_counter()
         # inner folds: each training court left out of a fit on the other four (validation only)
         validation = {} if args.sweep_only else fitted.out_of_fold(others)

@@ -57,6 +57,7 @@ from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
 from rulings_anon.analyzer.public_names import IN_WORDS, JOURNAL, NAME_PARTICLES, public_names
 from rulings_anon.analyzer.recognizers.land_parcel import PARCEL_ABBREVIATION
+from rulings_anon.analyzer.seat_words import INSTITUTION_ENDINGS, is_court_or_landmark, is_seat_word
 from rulings_anon.data import path as data_path
 from rulings_anon.document import WORD_PUNCTUATION, Element, split_elements
 from rulings_anon.jsonl import read_json
@@ -189,25 +190,6 @@ def clear_counts(records: Sequence[dict], seats: bool = True) -> dict[str, int]:
     return dict(counts)
 
 
-@lru_cache(maxsize=65536)
-def is_seat_word(word: str) -> bool:
-    """A court or an authority whose seat follows it ("Sozialgericht", "LSG", "Staatsanwaltschaft"), or a landmark
-    named after its place ("Fliegerhorst", "Kernkraftwerks"); not a savings bank ("Sparkasse")."""
-    from rulings_anon.analyzer.exemptions import is_court_designation
-
-    lowered = word.lower()
-    return lowered.endswith(_SEAT_ENDINGS) and not lowered.endswith(_NOT_SEAT_ENDINGS) or is_court_designation(word)
-
-
-@lru_cache(maxsize=4096)
-def is_court_or_landmark(word: str) -> bool:
-    """Whether ``word``, before a seat, is a court or a landmark ("Amtsgericht", "LSG",
-    "Justizvollzugsanstalt", "Fliegerhorst"), not an authority ("Staatsanwaltschaft", "Landratsamt")."""
-    from rulings_anon.analyzer.exemptions import is_court_designation
-
-    return is_court_designation(word) or word.lower().endswith(_COURT_OR_LANDMARK_ENDINGS)
-
-
 def context_counts(examples: Sequence[tuple[list[str | None], bool]]) -> dict[str, dict[str, tuple[int, int]]]:
     """``(positives, count)`` per slot and context word from ``(context keys, label)`` examples."""
     tables: dict[str, dict[str, list[int]]] = {slot: defaultdict(lambda: [0, 0]) for slot in CONTEXT_SLOTS}
@@ -245,36 +227,12 @@ _DOC_AGGREGATES = (("doc_salutation", "salutation_before", max), ("doc_title", "
                    ("doc_judge", "judge_before", max), ("doc_institution", "institution_before", None),
                    ("doc_citation", "citation_near", None), ("doc_prev_person_noun", "prev_person_noun", max),
                    ("doc_determiner", "determiner_before", None))
-# a public body before a place name it carries ("des Landgerichts Memmingen", "Justizvollzugsanstalt
-# Offenburg", "Staatsanwaltschaft Aurich"): courts print their seats and authorities in clear; not an
-# office ("Dienststelle"), which is also a soldier's or an official's workplace
-_INSTITUTION_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "gerichten", "anstalt", "anstalten",
-                        "staatsanwaltschaft", "behörde", "amt", "amts", "amtes", "kammer", "ministerium",
-                        "ministeriums", "regierung", "verwaltung", "agentur", "kasse", "polizei", "präsidium",
-                        "direktion", "senat", "landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")
 # how far back a public office may stand before its holder's name, and the institutions an office
 # belongs to ("Präsident des Bundesnachrichtendienstes", "Minister der Verteidigung" is no institution)
 OFFICE_REACH = 8
-_OFFICE_INSTITUTION_ENDINGS = _INSTITUTION_ENDINGS + ("dienst", "dienstes", "tag", "tages", "tags", "rat", "rates",
+_OFFICE_INSTITUTION_ENDINGS = INSTITUTION_ENDINGS + ("dienst", "dienstes", "tag", "tages", "tags", "rat", "rates",
                                                       "rats", "bank", "kommission", "parlaments", "republik")
 _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ]{2,6}s?$")
-# the institutions among them whose seat is printed in clear: courts and authorities, not the
-# districts and towns ("Landkreis Sch.": the five dev courts anonymized 43 of 50 places after those)
-# and landmarks named after their place ("Fliegerhorst Büchel", "Kernkraftwerks Krümmel", "Flughafen
-# Frankfurt", "Stadtwerken Bielefeld"): none of the 31 such words in the six LER courts' rulings is a
-# placeholder. Not a university or a college: courts anonymize the name in it as in a clinic's
-# ("Universität G", "Universität M…", "Hochschule H." beside 11 places in clear;
-# benchmarks/count_institution_names.py)
-_LANDMARK_ENDINGS = ("kraftwerk", "kraftwerks", "kraftwerkes", "fliegerhorst", "fliegerhorsts", "fliegerhorstes",
-                     "flughafen", "flughafens", "stadtwerke", "stadtwerken")
-_SEAT_ENDINGS = tuple(e for e in _INSTITUTION_ENDINGS
-                      if e not in ("landkreis", "kreis", "stadt", "gemeinde", "bezirk", "bezirks")) + _LANDMARK_ENDINGS
-# the institutions of _SEAT_ENDINGS that are courts or landmarks, not authorities: a state court
-# prints a court's seat and anonymizes an authority's that would locate a party ("Landratsamt K.")
-_COURT_OR_LANDMARK_ENDINGS = ("gericht", "gerichts", "gerichtshof", "gerichtshofs", "gerichten", "anstalt",
-                              "anstalten") + _LANDMARK_ENDINGS
-# a bank whose name ends in "kasse" is a company, not an authority ("Sparkasse U" beside "Sparkasse Dieburg")
-_NOT_SEAT_ENDINGS = ("sparkasse", "sparkassen")
 # no seat follows the end of a sentence, nor a semicolon
 _SEAT_BREAKS = _SENTENCE_END + (";",)
 # cited case names and authors ("EGMR, Varga u. a. v. Ungarn", "vgl. Knopp, in: ...")
@@ -446,7 +404,7 @@ def document_features(text: str, tables: Tables, recognizer_hits=(), batch_df: d
         rows[:, COLUMN[column]] = _before(_flags(words, affixes[key]), width)[cand]
     rows[:, COLUMN["particle_before"]] = [w in affixes["particles"] for w in prev_words]
     lowered = [w.lower() for w in words]
-    institution = np.fromiter((w.endswith(_INSTITUTION_ENDINGS) for w in lowered), bool, n)
+    institution = np.fromiter((w.endswith(INSTITUTION_ENDINGS) for w in lowered), bool, n)
     prev2_i = np.maximum(cand - 2, 0)
     rows[:, COLUMN["institution_before"]] = has_prev & (institution[prev_i] | (
         (cand > 1) & institution[prev2_i] & capital[prev_i]))

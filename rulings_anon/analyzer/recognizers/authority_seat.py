@@ -5,7 +5,7 @@ A state court anonymizes the seat of an authority that would locate a party ("La
 "die Staatsanwaltschaft R.", "Polizeiinspektion T."): the district office, the police station and
 the prosecutor of a party's town name the town. It prints the seat of a court ("Amtsgericht
 Rosenheim"), which is never matched. The authorities are those the sensitivity model's ``seat``
-feature calls so (:func:`rulings_anon.analyzer.sensitivity.is_seat_word`, not a court or a
+feature calls so (:func:`rulings_anon.analyzer.seat_words.is_seat_word`, not a court or a
 landmark: "-amt", "-behörde", "-staatsanwaltschaft", "-polizei", "-präsidium", "-direktion", ...)
 and police stations and job centres ("Polizeiinspektion", "Polizeirevier", "Jobcenter"); an
 institution word alone ("die Kammer", "der Senat", "das Amt") is none. The seat is the capitalized
@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from rulings_anon.analyzer.seat_words import is_court_or_landmark, is_seat_word
 from rulings_anon.letters import CAPITAL, SMALL
 
 from .base import Pattern, Recognizer
@@ -54,8 +55,6 @@ _ABBREVIATION = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]*[A-ZÄÖÜ]")
 def is_authority(word: str) -> bool:
     """Whether ``word`` names an authority whose seat may follow: the sensitivity model's seat
     words that are no court or landmark, and police stations and job centres; not the bare word."""
-    from rulings_anon.analyzer.sensitivity import is_court_or_landmark, is_seat_word
-
     lowered = word.lower()
     if lowered in _BARE or lowered.endswith(_PANELS):
         return False
