@@ -6,7 +6,7 @@ import pytest
 import wordfreq
 import wordfreq.tokens
 
-from rulings_anon.analyzer import word_frequency
+from rulings_anon import word_frequency
 from rulings_anon.data import ler_corpus_files
 from rulings_anon.document import split_elements
 from rulings_anon.jsonl import read_jsonl

@@ -51,7 +51,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulings_anon.analyzer import word_frequency
+from rulings_anon import word_frequency
 from rulings_anon.analyzer.common_words import abbreviation_shaped, abbreviations
 from rulings_anon.analyzer.exemptions import case_countries, regions
 from rulings_anon.analyzer.name_shape import name_shape
@@ -141,7 +141,7 @@ def cluster_prefixes(word: str) -> tuple[int, ...]:
 
 @lru_cache(maxsize=200_000)
 def _zipf(word: str, lang: str) -> float:
-    """``wordfreq.zipf_frequency(word, lang)`` (:mod:`rulings_anon.analyzer.word_frequency`), cached: words recur."""
+    """``wordfreq.zipf_frequency(word, lang)`` (:mod:`rulings_anon.word_frequency`), cached: words recur."""
     return word_frequency.zipf(word, lang)
 
 

@@ -205,7 +205,7 @@ def surname_in_clear(word: str) -> bool:
     Saoud"): the lexicon lists it as a name and no common noun, or not at all and German rarely
     writes it; not a word that starts the next sentence after a placeholder's period ("der H.
     Soweit", "in L. Jedoch", "nach F.. Dort") nor a compound ("des N. Unternehmensgegenstand")."""
-    from rulings_anon.analyzer.word_frequency import zipf
+    from rulings_anon.word_frequency import zipf
 
     word = word.rstrip(".")
     bits = noun_bits(word)
