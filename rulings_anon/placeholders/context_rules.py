@@ -194,7 +194,7 @@ class ContextRules:
         if (self.forms.norm(before) not in self.p.person_triggers and surname_in_clear(self.forms.core(after))
                 and self.classify(texts, end + 1, w.state) is None
                 and (k >= len(texts) or self.forms.core(texts[k]) not in self.p.legal_forms)):
-            return True  # "P. W. McMillan et al.", "Jay B. Saoud aus": a name in clear
+            return True  # "R. E. Loehman 2012", "Dr. Jay B. Saoud aus": a name in clear
         if k < len(texts) and texts[k] in self.p.citation_in_words:
             return True  # "W. - R. Schenke, in:", "K. Schneider in Littmann"
         if not after.endswith(",") or self.forms.norm(before) in self.p.person_triggers:
@@ -208,9 +208,9 @@ class ContextRules:
 
     def _label(self, w: Window) -> bool:
         """A letter used as a label: after a roman numeral ("Zone III A"), beside a formula sign
-        ("N = 4") or one the document writes beside one, or after a noun that the document follows by letters in alphabetical sequence
-        ("Kanal A ... Kanal B", "Kontaktfedern B und C"): labels are handed out in order, the
-        initials of names are not."""
+        ("N = 4") or one the document writes beside one elsewhere, or after a noun that the
+        document follows by letters in alphabetical sequence ("Kanal A ... Kanal B",
+        "Kontaktfedern B und C"): labels are handed out in order, the initials of names are not."""
         if w.pattern != "single_letter":
             return False
         pred, succ = w.pred, w.succ

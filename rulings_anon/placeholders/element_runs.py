@@ -167,10 +167,12 @@ def roman_one(forms: Forms, raw: str, pred_norm: str, succ_core: str) -> bool:
                 or succ_core in p.legal_forms or succ_core in p.street_words)
 
 
-# words that speak of letters as sounds or as written ("der „K“-Laut", "Schreibweise „K“ statt
-# „C“", "wie „K“ artikuliert", "Vokalumlaute wie „Ä“"); "laut" alone is the preposition
-_SPOKEN_STEMS = ("laute", "lauten", "lautes", "aussprache", "ausgesproch", "gesproch", "artikul", "intonier",
-                 "schreibweise", "vokal", "konsonant", "buchstab", "umlaut", "phonet")
+# words that speak of letters as sounds or as written ("der „K“ -Laute", "Schreibweise „K“ statt
+# „C“", "wie „K“ artikuliert", "Vokalumlaute wie „Ä“"): the endings of a sound's plural ("laut"
+# alone is the preposition, "Lauterkeit" no sound) and stems found anywhere in a word
+_SPOKEN_ENDINGS = ("laute", "lauten", "lautes")
+_SPOKEN_STEMS = ("aussprache", "ausgesproch", "gesproch", "artikul", "intonier", "schreibweise", "vokal", "konsonant",
+                 "buchstab", "umlaut", "phonet")
 SPOKEN_REACH = 12  # elements looked at on each side, within the sentence
 _SENTENCE_END = (".", "!", "?")
 
@@ -192,7 +194,7 @@ def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
             if step < 0 and texts[k].endswith(_SENTENCE_END):
                 break
             word = forms.norm(texts[k])
-            if word.endswith(_SPOKEN_STEMS[:3]) or any(stem in word for stem in _SPOKEN_STEMS[3:]):
+            if word.endswith(_SPOKEN_ENDINGS) or any(stem in word for stem in _SPOKEN_STEMS):
                 return True
             if step > 0 and texts[k].endswith(_SENTENCE_END):
                 break
@@ -200,8 +202,11 @@ def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
     return False
 
 
+RARE_ZIPF = 3.0  # a word German writes less often than this (wordfreq's Zipf scale) may be a surname
+
+
 def surname_in_clear(word: str) -> bool:
-    """Whether a word after initials is a surname printed in clear ("P. W. McMillan", "Jay B.
+    """Whether a word after initials is a surname printed in clear ("R. E. Loehman", "Jay B.
     Saoud"): the lexicon lists it as a name and no common noun, or not at all and German rarely
     writes it; not a word that starts the next sentence after a placeholder's period ("der H.
     Soweit", "in L. Jedoch", "nach F.. Dort") nor a compound ("des N. Unternehmensgegenstand")."""
@@ -212,6 +217,3 @@ def surname_in_clear(word: str) -> bool:
     if bits:
         return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
     return zipf(word.lower(), "de") < RARE_ZIPF
-
-
-RARE_ZIPF = 3.0  # a word German writes less often than this (wordfreq's Zipf scale) may be a surname
