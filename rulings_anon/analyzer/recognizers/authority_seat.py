@@ -13,8 +13,9 @@ word right after it, its hyphenated parts and an initial's period kept ("Mödlin
 "Bad", "St." or "Sankt" before it and "am Lech", "an der Donau", "in der Oberpfalz", "im Allgäu",
 "ob der Tauber", "bei München" after it; not a word the lexicon knows as a common noun and not as a
 place ("beim Landratsamt Unterlagen", "Bundespolizei Kontrollen"), an abbreviation, a state or a
-country ("Landesregierung Bayern"). In the six LER courts' rulings it takes 37 seats, none a
-placeholder: federal courts print them, so the default policy leaves it off. Only the
+country ("Landesregierung Bayern"). In the six LER courts' rulings it takes 37 words, none a
+placeholder (34 seats; "Jobcenter Alg II", "Finanzbehörde Zumutbaren", "Krankenkasse
+Prämienzahlungen" are none): federal courts print them, so the default policy leaves it off. Only the
 seat is the span. A detail a court's policy counts on its own (``[alone] authority_seat``), as the
 ``state-court`` policy does; not run by default.
 """
