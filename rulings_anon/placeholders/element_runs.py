@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rulings_anon import signatures
 from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, noun_bits
+from rulings_anon.word_frequency import zipf
 
 from .forms import Forms
 
@@ -210,8 +211,6 @@ def surname_in_clear(word: str) -> bool:
     Saoud"): the lexicon lists it as a name and no common noun, or not at all and German rarely
     writes it; not a word that starts the next sentence after a placeholder's period ("der H.
     Soweit", "in L. Jedoch", "nach F.. Dort") nor a compound ("des N. Unternehmensgegenstand")."""
-    from rulings_anon.word_frequency import zipf
-
     word = word.rstrip(".")
     bits = noun_bits(word)
     if bits:
