@@ -69,6 +69,46 @@ def test_a_first_name_before_a_surname_that_is_a_word_is_a_name(default, monkeyp
             if name_parts.first_then_surname(a, b)] == [("Thomas", "Sommer"), ("Hans", "Winter")]
 
 
+def test_a_surname_after_an_addressed_first_name_is_a_name_whatever_word_it_is(default, monkeypatch):
+    """"Taucher" and "Christen" the lexicon knows as common nouns only, so no rule took them beside a
+    first name, and the model left them in clear beside the flagged "Anna": after "Frau", "Herrn" or
+    a party's role and a first name (titles between too) the capitalized word is the surname. Its
+    other mentions are flagged with it, as consistency flags the model's words."""
+    text = ("Die Klägerin, Frau Anna Taucher, wohnt in Kleinmachnow. Hat Taucher den Antrag gestellt? "
+            "Vertreten wird sie durch Herrn Thomas Christen und Frau Dr. Eva Taucher.")
+    found = [(s.start, s.end, s.text, s.type) for s in default.analyze(text)]
+    assert [f for f in found if f[2] != "Kleinmachnow"] == [
+        (19, 31, "Anna Taucher", "person"), (60, 67, "Taucher", None), (120, 135, "Thomas Christen", "person"),
+        (149, 160, "Eva Taucher", "person")]
+    # a first name without a salutation keeps the lexicon's condition; a role or title is no surname
+    assert [(a, b, p, q) for a, b, p, q in (
+        ("Anna", "Taucher", "frau", None), ("Thomas", "Christen", "herrn", None), ("Eva", "Taucher", "dr.", "frau"),
+        ("Anna", "Taucher", "die", None), ("Eva", "Taucher", "dr.", "die"), ("U.", "Taucher", "frau", None),
+        ("Anna", "Urlaub", "tochter", None), ("Thomas", "Christen", "richter", None),
+        ("Anna", "Rechtsanwältin", "frau", None), ("Anna", "Die", "frau", None), ("Taucher", "Anna", "frau", None))
+            if name_parts.addressed_name(a, b, p, q)] == [
+        ("Anna", "Taucher", "frau", None), ("Thomas", "Christen", "herrn", None), ("Eva", "Taucher", "dr.", "frau")]
+    # a party's role, a rank or a role that names a person opens the name as a salutation does; a
+    # relative's noun does not ("mit seiner Tochter Anna Urlaub machen"), nor a judge's role
+    assert spans(default, "Der Kläger Thomas Christen begehrt Wohngeld. Christen ist arbeitslos.") == [
+        (11, 26, "Thomas Christen"), (45, 53, "Christen")]
+    assert spans(default, "Hauptfeldwebel Jonas Dorn meldete sich.") == [(15, 25, "Jonas Dorn")]
+    assert spans(default, "Er fuhr mit seiner Tochter Anna Urlaub machen.") == [(27, 31, "Anna")]
+    assert spans(default, "Es entschied der Richter am Amtsgericht Thomas Christen.") == []
+    # without the rule the surnames stay in clear beside their flagged first names (the model flags
+    # "Taucher" after "Dr. Eva", so that mention is left out here)
+    monkeypatch.setattr(name_parts, "WORD_SURNAMES", False)
+    assert spans(Analyzer(), text[:text.index(" und Frau")]) == [
+        (19, 23, "Anna"), (42, 54, "Kleinmachnow"), (120, 126, "Thomas")]
+
+
+def test_a_word_a_names_part_flagged_is_flagged_at_its_other_mentions(default, monkeypatch):
+    text = "Die Klägerin, Frau Anna Taucher, beantragte Wohngeld. Nach Ansicht von Taucher fehlt ein Bescheid."
+    assert spans(default, text) == [(19, 31, "Anna Taucher"), (71, 78, "Taucher")]
+    monkeypatch.setattr(name_parts, "SPREAD_PARTS", False)
+    assert spans(Analyzer(), text) == [(19, 31, "Anna Taucher")]
+
+
 def test_a_towns_district_after_a_place_word_is_a_place(default):
     """A town and its district joined by a hyphen ("Grünwald-Geiselgasteig": the model alone 0.003)
     after a word that introduces a place is flagged as a place; a state is a public name, and a
@@ -366,13 +406,15 @@ def test_measured_decision_is_the_decision(default):
     texts = ["Der Antrag von Thomas Wimmer wurde abgelehnt. Im Sommer 2019 zog Thomas Wimmer um.",
              "Die Zeugin Anna Schuster bestätigte dies. Der Koch des Hauses schwieg.",
              "Die Klägerin beteiligte sich am Bürger-Fonds. Die Reha-Klinik behandelte sie.",
-             "Der Kläger Thomas Sommer zog nach Grünwald-Geiselgasteig, nicht nach Baden-Württemberg."]
+             "Der Kläger Thomas Sommer zog nach Grünwald-Geiselgasteig, nicht nach Baden-Württemberg.",
+             "Die Klägerin, Frau Anna Taucher, beantragte Wohngeld. Nach Ansicht von Taucher fehlt ein Bescheid."]
     flagged_rows, decided = _measured_and_decided(default, texts)
     assert flagged_rows == decided
+    assert {e for d, e in decided if d == 4} == {3, 4, 10}  # "Anna Taucher" and the other "Taucher"
     assert (0, 3) in decided  # "Thomas" beside "Wimmer"
     assert (2, 5) in decided  # "Bürger-Fonds"
     assert {e for d, e in decided if d == 3} == {2, 3, 6}  # "Thomas Sommer", "Grünwald-Geiselgasteig"
-    assert len(decided) == 10
+    assert len(decided) == 13
 
 
 def test_measured_places_and_addressed_initials_are_the_decision(default):

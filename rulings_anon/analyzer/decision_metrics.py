@@ -206,14 +206,16 @@ def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
 
 
 def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
-               name_like: float | None = None) -> np.ndarray:
+               name_like: float | None = None, sources: np.ndarray | None = None) -> np.ndarray:
     """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
     other candidate of the document that no rule made public (probability 0), as ``score``'s
     consistency does (approximately: by the candidates' words, no common words: :func:`_mentions`); ``name_like``:
     only words whose German Zipf frequency is below it or that the lexicon does not call a common
-    noun spread."""
+    noun spread; ``sources``: only the words of these rows (bool per row) spread."""
     keys, spread = _mentions(court)
     flagged = probabilities >= threshold
+    if sources is not None:
+        spread = spread & sources
     if name_like is not None:
         spread = spread & ((court.rows[:, sf.COLUMN["zipf_de"]] < name_like)
                            | (court.rows[:, sf.COLUMN["lex_common"]] == 0))
@@ -235,7 +237,8 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
     0, common nouns after an article 0, a word a role names flagged (at ``threshold``), consistency
-    spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`)."""
+    spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), and the
+    words a person's name part flagged spread too."""
     probabilities = npr.without_elided(court, probabilities)
     if npr.RULES["nouns"]:
         probabilities = npr.without_nouns(court, probabilities)
@@ -243,7 +246,11 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
         probabilities = npr.with_role_names(court, probabilities, threshold)
     probabilities = consistent(court, probabilities, threshold)
     if npr.RULES["name_parts"]:
+        spread = probabilities
         probabilities = npr.with_name_parts(court, probabilities, threshold)
+        if npr.RULES["spread_parts"]:  # the other mentions of a surname a person's name part flagged
+            added = (probabilities >= threshold) & (spread < threshold) & npr.person_part_rows(court)
+            probabilities = consistent(court, probabilities, threshold, sources=added)
     return probabilities
 
 

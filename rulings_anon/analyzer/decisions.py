@@ -176,8 +176,12 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if settings.consistency:
         certain = np.asarray(probabilities) if candidates is None else None
         units += _propagate(text, elements, units, settings.common_words, certain)
-    units += _name_parts(text, elements, units, np.asarray(probabilities) if candidates is None else None,
-                         settings.threshold)
+    parts = _name_parts(text, elements, units, np.asarray(probabilities) if candidates is None else None,
+                        settings.threshold)
+    units += parts
+    persons = [u for u in parts if u.type == "person"]
+    if settings.consistency and persons and name_parts.SPREAD_PARTS:  # a person's name part's other mentions
+        units += _propagate(text, elements, units, settings.common_words, certain, persons)
     return _spans(text, units)
 
 
@@ -260,13 +264,13 @@ def covered_elements(elements: Sequence[Element], span: Span) -> list[int]:
 
 
 def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], common_words,
-               certain: np.ndarray | None = None) -> list[_Unit]:
-    """Units for every unflagged element whose word is a word of a flagged name, except those
-    whose probability in ``certain`` (the model's, where it judged every element) is 0."""
+               certain: np.ndarray | None = None, sources: list[_Unit] | None = None) -> list[_Unit]:
+    """Units for every unflagged element whose word is a word of a flagged name (of ``sources``,
+    by default every unit), except those whose probability in ``certain`` (the model's, where it
+    judged every element) is 0."""
     best: dict[str, float] = {}
-    flagged = set()
-    for unit in units:
-        flagged.update(unit.elements)
+    flagged = {i for unit in units for i in unit.elements}
+    for unit in units if sources is None else sources:
         for word in text[unit.start:unit.end].split():
             s, e = core(word, 0, len(word))
             key = name_key(word[s:e])

@@ -54,6 +54,11 @@ NOUNS_AFTER_ARTICLES = False
 # judged alone as words (docs/experiments.md, "A first name before a surname that is a word, a town's
 # district, a user name after its account")
 WORD_SURNAMES = True
+# A word a name's part flagged ("Taucher" of "Frau Anna Taucher") is flagged at its other mentions
+# too, as consistency spreads the words the model flagged: the decision spreads once more after the
+# name's parts (without it "Frau «Anna Taucher» ... Hat Taucher den Antrag gestellt?" left the
+# second mention in clear)
+SPREAD_PARTS = True
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
 # word kept; benchmarks/count_company_forms.py), and the model judging each alone left a partner's
@@ -152,21 +157,68 @@ def addressed(previous: str | None) -> bool:
     return previous in _addresses()
 
 
+@lru_cache(maxsize=1)
+def _title_keys() -> frozenset[str]:
+    """The pieces of the academic titles ("Dr.", "Prof.", "med."), as context keys."""
+    return frozenset(k for t in sf._affixes()["academic_titles"] for piece in t.split()
+                     if (k := sf.context_key(piece)))
+
+
+@lru_cache(maxsize=1)
+def _name_cues() -> frozenset[str]:
+    """The words after which a first name and the capitalized word after it are a person's name, as
+    context keys: the salutations proper, ranks and role nouns (``person_roles``), the roles that
+    name a person (``naming_roles``) and the parties' roles (``party_roles``); not the relatives
+    ("mit seiner Tochter Anna Urlaub machen")."""
+    affixes = sf._affixes()
+    return frozenset(sf.context_key(w) for key in ("addresses", "person_roles", "naming_roles", "party_roles")
+                     for w in affixes[key])
+
+
+def addressed_first(previous: str | None, before_previous: str | None = None) -> bool:
+    """Whether a salutation or a person's role (:func:`_name_cues`) stands right before a word
+    (``previous``, its context key), or before one academic title there (``before_previous``: "Frau
+    Dr. Eva Helm")."""
+    cues = _name_cues()
+    return previous in cues or (previous in _title_keys() and before_previous in cues)
+
+
+def addressed_name(first: str, second: str, previous: str | None, before_previous: str | None = None) -> bool:
+    """Whether ``first`` and ``second`` (neighbouring core words) are a first name written out after
+    a salutation or a person's role (:func:`addressed_first`) and the surname after it, whatever word
+    the surname also is: "Frau Anna Taucher", "der Kläger Thomas Christen" (the lexicon knows
+    "Taucher" and "Christen" as common nouns only). After "Frau" or "Kläger" and a first name a
+    capitalized word is the surname; without the cue "Fritz Nachteilsausgleich" ends a signature."""
+    return (bool(second) and len(second) > 1 and second[:1].isupper() and second not in _not_parts()
+            and second not in _not_name_words() and not INITIAL.match(first) and first_name(first)
+            and addressed_first(previous, before_previous))
+
+
+@lru_cache(maxsize=1)
+def _not_name_words() -> frozenset[str]:
+    """Capitalized function words and parties' roles that start no name ("Die", "Kläger")."""
+    return frozenset(sf._affixes()["not_name_words"])
+
+
 def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | None] | None = None,
-               word_surnames: bool | None = None) -> np.ndarray:
+               word_surnames: bool | None = None,
+               before_previous: Sequence[str | None] | None = None) -> np.ndarray:
     """Which of ``pairs`` (indices into ``words``) are a first name and a surname: the first word in
     a first names' branch, the second in the person names'. An initial and a surname only after a
-    salutation ("Frau U. Koch"; ``before``: the context key of the word before each pair's first):
-    initials share a first names' branch, and "J. Schmidt" alone is as often a cited author as a
-    party (leaving one court out, counting them all cost 3 points of precision for 0.2 of recall);
-    a flagged surname still takes its initial along (:func:`name_part_flags`). With
-    ``word_surnames`` (default :data:`WORD_SURNAMES`) also a first name and a surname that is a
-    word (:func:`first_then_surname`)."""
+    salutation ("Frau U. Koch"; ``before``: the context key of the word before each pair's first,
+    ``before_previous`` of the word before that): initials share a first names' branch, and "J.
+    Schmidt" alone is as often a cited author as a party (leaving one court out, counting them all
+    cost 3 points of precision for 0.2 of recall); a flagged surname still takes its initial along
+    (:func:`name_part_flags`). With ``word_surnames`` (default :data:`WORD_SURNAMES`) also a first
+    name and a surname that is a word (:func:`first_then_surname`), and any capitalized word after
+    a first name that a salutation opens (:func:`addressed_name`)."""
     word_surnames = WORD_SURNAMES if word_surnames is None else word_surnames
 
     def full(k: int, a: int, b: int) -> bool:
         if sf.cluster_prefixes(words[b])[0] != PERSON_BRANCH:
-            return word_surnames and first_then_surname(words[a], words[b])
+            return word_surnames and (first_then_surname(words[a], words[b]) or (
+                before is not None and addressed_name(words[a], words[b], before[k],
+                                                      before_previous[k] if before_previous is not None else None)))
         if sf._INITIAL.match(words[a]):
             return before is not None and addressed(before[k])
         return first_name(words[a])
@@ -217,9 +269,14 @@ def adjacent_pairs(text: str, elements: Sequence[Element], words: list[str] | No
     one line break between."""
     words = capitalized_words(elements) if words is None else words
     parts = [bool(w) and name_part(w) for w in words]
+
+    def key(i: int) -> str | None:
+        return sf.context_key(elements[i].text) if i >= 0 else None
+
     return [(i, i + 1) for i in range(len(elements) - 1)
             if (parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
-                or (WORD_SURNAMES and parts[i] and words[i + 1] and first_then_surname(words[i], words[i + 1])))
+                or (WORD_SURNAMES and parts[i] and words[i + 1] and first_then_surname(words[i], words[i + 1]))
+                or (WORD_SURNAMES and parts[i] and addressed_name(words[i], words[i + 1], key(i - 1), key(i - 2))))
             and joined(elements[i].text, elements[i + 1].text)
             and text.count("\n", elements[i].end, elements[i + 1].start) < 2]
 
@@ -513,7 +570,8 @@ def neighbour_scores(text: str, elements: Sequence[Element], scores: dict[int, f
     original, scores = scores, dict(scores)
     if FULL_NAMES and len(pairs):
         before = [sf.context_key(elements[a - 1].text) if a else None for a in pairs[:, 0]]
-        full = pairs[full_names(pairs, words, before)]
+        before_previous = [sf.context_key(elements[a - 2].text) if a > 1 else None for a in pairs[:, 0]]
+        full = pairs[full_names(pairs, words, before, before_previous=before_previous)]
         for a, b in full.tolist():
             if open_[a] and open_[b] and (a not in scores or b not in scores) and not after_office(elements, a):
                 scores.setdefault(a, threshold)

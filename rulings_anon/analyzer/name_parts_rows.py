@@ -21,7 +21,8 @@ from rulings_anon.analyzer.common_words import AFTER_ELIDED
 RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": parts.FULL_NAMES,
          "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES, "roles": role_names.ROLE_NAMES,
          "institutions": role_names.INSTITUTION_NAMES, "word_surnames": parts.WORD_SURNAMES,
-         "districts": parts.TOWN_DISTRICTS}
+         "districts": parts.TOWN_DISTRICTS, "spread_parts": parts.SPREAD_PARTS,
+         "party_roles": role_names.PARTY_ROLE_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -45,8 +46,11 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
         if RULES["word_surnames"]:  # "Thomas Sommer": a first name before a surname that is a word
+            keys = court.lookup_keys  # "Frau Anna Taucher": after a salutation any capitalized word
             names |= near & is_part[first] & np.fromiter(
-                (parts.first_then_surname(court.words[a], court.words[a + 1]) for a in first.tolist()), bool, len(first))
+                (parts.first_then_surname(court.words[a], court.words[a + 1])
+                 or parts.addressed_name(court.words[a], court.words[a + 1], keys[a][0], keys[a][1])
+                 for a in first.tolist()), bool, len(first))
         company, takes = np.zeros((0, 2), int), np.zeros(len(court.words), bool)
         if RULES["companies"] and len(first):
             members = np.fromiter((parts.company_word(w) for w in court.words), bool, len(court.words))
@@ -56,6 +60,14 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
             takes = np.fromiter((parts.takes_company_flag(w) for w in court.words), bool, len(court.words))
         _PAIRS[key] = (court, np.stack([first[names], second[names]], axis=1), company, takes)
     return _PAIRS[key][1]
+
+
+def person_part_rows(court: sm.CourtFeatures) -> np.ndarray:
+    """Per row: whether it is one of a person's name's pairs (:func:`name_part_pairs`), whose
+    word consistency spreads once a name's part flagged it."""
+    out = np.zeros(len(court.words), bool)
+    out[name_part_pairs(court).ravel()] = True
+    return out
 
 
 def company_pairs(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
@@ -165,7 +177,9 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
         office = (rows[pairs[:, 0], column["judge_before"]] > 0) | (rows[pairs[:, 0], column["office_before"]] > 0) \
             | (rows[pairs[:, 0], column["court_before"]] > 0) if len(pairs) else np.zeros(0, bool)
         before = [court.lookup_keys[a][0] for a in pairs[:, 0].tolist()]
-        _FULL[key] = (court, parts.full_names(pairs, court.words, before, RULES["word_surnames"]) & ~office)
+        before_previous = [court.lookup_keys[a][1] for a in pairs[:, 0].tolist()]
+        _FULL[key] = (court, parts.full_names(pairs, court.words, before, RULES["word_surnames"], before_previous)
+                      & ~office)
     return _FULL[key][1]
 
 
@@ -215,7 +229,7 @@ def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndar
     return out
 
 
-_ROLES: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_ROLES: dict[tuple[int, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
@@ -223,13 +237,15 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     raised to ``threshold`` where it is below it and above 0: the role read from the context key
     before (punctuation after the role not seen), a line break from ``sentence_start``, the next
     word from the next row, the ruling's determiners from ``doc_determiner``."""
-    key = (id(court), RULES["institutions"])
+    key = (id(court), RULES["institutions"], RULES["party_roles"])
     if key not in _ROLES:
         roles, words, column = role_names.role_keys(RULES["institutions"]), court.words, sf.COLUMN["doc_determiner"]
+        parties = role_names.party_keys() if RULES["party_roles"] else frozenset()
         starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
         named = []
         for k, keys in enumerate(court.lookup_keys):
-            if keys[0] not in roles or starts[k]:
+            if keys[0] not in roles and (keys[0] not in parties or not role_names.party_nameable(words[k])) \
+                    or starts[k]:
                 continue
             j = k + 1
             next_noun = j < len(words) and court.documents[j] == court.documents[k] \

@@ -1,7 +1,8 @@
 """A person named right after their role: "Geschäftsführer Christen", "Kandidat Dorn", "der
 Mitangeklagten Freitag", "Kriminaloberkommissarin Dörfer", "Rechtsanwältin Hell"; and an
 institution named right after its kind: "des Landkreises Mann", "des Kreiskrankenhauses Reiter",
-"der Tarifgemeinschaft Vogel".
+"der Tarifgemeinschaft Vogel"; and a party named after their role by a surname that is also a
+word: "der Kläger Wagner", "die Beklagte Koch" (:data:`PARTY_ROLE_NAMES`).
 
 Surnames that are common nouns or adjectives stay below the threshold in such sentences: the
 sensitivity features count salutations, ranks and relatives before a name (``person_roles``,
@@ -40,6 +41,13 @@ from rulings_anon.document import Element
 # switches each off to compare)
 ROLE_NAMES = True
 INSTITUTION_NAMES = True
+# A party's role of a civil or administrative case ("Kläger", "Antragsgegnerin": ``party_roles``)
+# names the person after it only where the lexicon knows the word as a person's name too and German
+# does not write it too often: "der Kläger Wagner", "die Beklagte Koch", not "dem Kläger Zeit geben"
+# or "Art." (Zipf 6.0 and 5.5; "Müller" 4.8, "Sommer" 5.1). Those roles precede nouns as often as
+# names; after them in the six LER courts' rulings 2 of 218 capitalized words are such words, both "Art."
+PARTY_ROLE_NAMES = True
+PARTY_NAME_ZIPF = 5.5
 # determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
 INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
                        "jeder jede jedes jedem jeden".split())
@@ -85,6 +93,27 @@ def nameable(word: str, before_role: str | None, next_noun: bool, noun_in_ruling
             and not next_noun and not noun_in_ruling)
 
 
+@lru_cache(maxsize=1)
+def party_words() -> frozenset[str]:
+    """The ``party_roles`` of ``name_affixes.json`` ("Kläger", "Beklagte", "Antragstellerin")."""
+    return sf._affixes()["party_roles"]
+
+
+@lru_cache(maxsize=1)
+def party_keys() -> frozenset[str]:
+    """:func:`party_words` as context keys (lower case)."""
+    return frozenset(sf.context_key(w) for w in party_words())
+
+
+def party_nameable(word: str) -> bool:
+    """Whether ``word`` (a core word) after a party's role is a name: a surname the lexicon knows
+    as a person's name too, below :data:`PARTY_NAME_ZIPF` ("Wagner", "Koch"; not "Zeit")."""
+    from rulings_anon.analyzer.name_parts import word_surname
+    from rulings_anon.word_frequency import zipf
+
+    return word_surname(word) and zipf(word, "de") < PARTY_NAME_ZIPF
+
+
 def next_noun(word: str) -> bool:
     """Whether ``word`` (the core word after a role's name) is a capitalized common noun and no name part."""
     return sf.is_candidate(word) and common_noun(word) and not name_part(word)
@@ -95,7 +124,8 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     """``probabilities`` with each word a role or an institution's kind names (:func:`nameable`)
     raised to ``threshold`` where it is below it and above 0; the others as they are."""
     roles = naming_words(INSTITUTION_NAMES)
-    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles]
+    parties = party_words() if PARTY_ROLE_NAMES else frozenset()
+    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles or e.text in parties]
     if not after:
         return probabilities
     probabilities = np.asarray(probabilities)
@@ -104,6 +134,8 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
         if not 0 < probabilities[i] < threshold or "\n" in text[elements[i - 1].end:elements[i].start]:
             continue
         word = sf.core_word(elements[i].text)
+        if elements[i - 1].text not in roles and not party_nameable(word):
+            continue
         before = sf.context_key(elements[i - 2].text) if i > 1 else None
         following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else ""
         if nameable(word, before, next_noun(following), False):
