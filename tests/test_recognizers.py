@@ -112,6 +112,10 @@ POSITIVES = [
     ("street", "Tegernseer Landstraße 161, 81539 München", ["Tegernseer Landstraße 161"]),
     ("street", "in der Bayerischen Straße", ["Bayerischen Straße"]),
     ("street", "die Frankfurter Straße ist gesperrt", []),
+    # any street before a house number, a postcode and a town: a party's address line
+    ("street", "Brigitte Kaiser, Am Anger 7, 85540 Haar", ["Am Anger 7"]),
+    ("street", "wohnhaft Hauptmarkt 4, 90403 Nürnberg, und Alter Markt 3 a, 50667 Köln", ["Hauptmarkt 4", "Alter Markt 3 a"]),
+    ("street", "Am Anger 7 in Haar; Urteil vom 3. Mai 2012, 12345 Fälle; Rn 12, 2019 Heft", []),
     # A name after "geborene"/"verstorbene"; not a noun: a dev common word ("Kläger") or, by the
     # noun lexicon, a common noun or a compound of one ("Zwillingstochter").
     ("described_person", "Bei der 1940 geborenen Grundner besteht eine Psychose.", ["Grundner"]),
@@ -243,6 +247,7 @@ def test_a_judge_with_a_title_stays_a_candidate_for_the_model():
     ("die Wohnung des Klägers in der Vogtstraße zu Recht", "Vogtstraße", True),
     ("Nebenwohnung: Ahornstraße, ...", "Ahornstraße", True),
     ("unter der Adresse Ahornstraße, …, sei", "Ahornstraße", True),
+    ("Brigitte Kaiser, Am Anger 7, 85540 Haar", "Am Anger 7", True),  # a postcode and a town after it
     ("der Beschuldigte, wh Kirchstraße, wurde", "Kirchstraße", True),
     # a street alone may name a ministry, a road driven along or an office
     ("das Ministerium in der Wilhelmstraße", "Wilhelmstraße", False),

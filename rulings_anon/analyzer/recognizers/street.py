@@ -1,5 +1,6 @@
 """Street names, with or without a house number: "Kirchstraße 12", "Am Lindenweg 3a", "in der Rosenallee",
-"Frankfurter Straße 12".
+"Frankfurter Straße 12", and any street before a house number, a postcode and a town ("Am Anger 7,
+85540 Haar").
 
 A street has a street-like form: a compound ending in a street word (-straße, -weg, -allee,
 -platz, -gasse, -ring, -damm, -ufer, ...; "Konrad-Adenauer-Straße" with a hyphen). German
@@ -98,6 +99,16 @@ def _street_pattern(street: str) -> str:
                  (?P<address>{_ADDRESS_AFTER})?"""
 
 
+# A street of any words before a house number and a postcode with its town: the address line of a
+# party ("Am Anger 7, 85540 Haar", "Hauptmarkt 4, 90403 Nürnberg", "Alter Markt 3, 50667 Köln"),
+# whose street word the name may lack; the postcode and the town after the number make it one.
+_ADDRESS_LEAD = (rf"(?:(?:Am|Beim|Im|Zum|Zur|An{_SPACE}de[nr]|In{_SPACE}de[nr]|Auf{_SPACE}de[mr]|Unter{_SPACE}den|"
+                 rf"Hinter{_SPACE}de[mr]|Vor{_SPACE}dem|Bei{_SPACE}der){_SPACE}+)?")
+_ADDRESS_LINE = rf"""(?<![\w-])(?P<ref>(?P<street>{_ADDRESS_LEAD}{_STEM}(?:{_SPACE}{_STEM})?)
+                     {_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})
+                     (?P<address>(?=,?{_SPACE}+{_POSTCODE}[A-ZÄÖÜ]))"""
+
+
 class StreetRecognizer(Recognizer):
     name = "street"
     entity_type = "STR"
@@ -107,6 +118,7 @@ class StreetRecognizer(Recognizer):
     PATTERNS = (
         Pattern("street", _street_pattern(rf"{_LEAD}(?P<street>{_ANY_STREET})"), 0.6),
         Pattern("adjective_street", _street_pattern(rf"(?P<street>{_ADJECTIVE_STREET})"), 0.6),
+        Pattern("address_line", _ADDRESS_LINE, 0.6),
     )
 
     def __init__(self, common_nouns: tuple[str, ...] = ()):
