@@ -54,12 +54,13 @@ def test_a_first_name_before_a_surname_that_is_a_word_is_a_name(default, monkeyp
     """"Sommer", "Winter" are common nouns the model leaves in clear (0.01 alone, after a party's
     noun without a salutation); after a first name written out they are a surname, where the lexicon
     knows them as names too ("Meister" it knows as a noun only). An initial is no first name here
-    ("U. Sommer" may be a cited author), a season stays a season, and the deciding judge stays the
-    model's to judge."""
+    ("U. Sommer" may be a cited author: its "U." stays), a season stays a season, and the deciding
+    judge stays the model's to judge. The surname flagged so is flagged at its bare mentions ("U.
+    Sommer"), not in "Im Sommer 2019"."""
     text = "Der Kläger Thomas Sommer begehrt Schadensersatz. Im Sommer 2019 schrieb Hans Winter an U. Sommer."
     found = default.analyze(text)
     assert [(s.start, s.end, s.text, s.type) for s in found] == [
-        (11, 24, "Thomas Sommer", "person"), (72, 83, "Hans Winter", "person")]
+        (11, 24, "Thomas Sommer", "person"), (72, 83, "Hans Winter", "person"), (90, 96, "Sommer", None)]
     assert spans(default, "Es entschied der Richter am Amtsgericht Thomas Sommer.") == []
     # without the rule the surname stays in clear beside its flagged first name, or both do
     monkeypatch.setattr(name_parts, "WORD_SURNAMES", False)
@@ -107,6 +108,35 @@ def test_a_word_a_names_part_flagged_is_flagged_at_its_other_mentions(default, m
     assert spans(default, text) == [(19, 31, "Anna Taucher"), (71, 78, "Taucher")]
     monkeypatch.setattr(name_parts, "SPREAD_PARTS", False)
     assert spans(Analyzer(), text) == [(19, 31, "Anna Taucher")]
+
+
+SURNAME_WORD = ("Vermieterin ist Frau Ingrid Sommer. Sommer kündigte. Im Sommer 2021 zog sie um, seit Sommer 2022 "
+                "auch ihr Mieter; die Sommer GmbH zahlte. Der Vertrag ist nichtig, Vertrag bleibt Vertrag.")
+
+
+def test_a_surname_that_is_a_common_word_spreads_to_its_bare_mentions(monkeypatch):
+    """Consistency never spreads the dev courts' common words ("Vertrag"); one that the lexicon
+    knows as a name too ("Sommer") spreads to its mentions without a determiner before or a
+    number or legal form after it: "Sommer kündigte", not "Im Sommer 2021", "seit Sommer 2022" or
+    "die Sommer GmbH". Probabilities set by hand: the rule alone, in score's decision and in the
+    measured one."""
+    from rulings_anon.analyzer.common_words import common_words
+    from rulings_anon.analyzer.decisions import Settings, decide
+
+    elements = split_elements(SURNAME_WORD)
+    flagged = {"Sommer.": 0.9, "Vertrag": 0.9}  # the first "Sommer." and the first "Vertrag"
+    probabilities = np.array([flagged.pop(e.text, 0.01) for e in elements])
+    settings = Settings(0.15, common_words=common_words())
+    # "Ingrid" with its surname, "die Sommer GmbH" a company's one-word name: the rules of name parts
+    assert [(s.start, s.end, s.text) for s in decide(SURNAME_WORD, elements, probabilities, settings)] == [
+        (21, 34, "Ingrid Sommer"), (36, 42, "Sommer"), (118, 124, "Sommer"), (142, 149, "Vertrag")]
+    court = sm.extract_court([{"id": "0", "text": SURNAME_WORD, "spans": []}], labelled=False)
+    rows = np.array([probabilities[e] for e in court.elements])
+    measured = dm.consistent(court, rows, 0.15) >= 0.15
+    assert [int(e) for e, f in zip(court.elements, measured, strict=True) if f] == [4, 5, 24]
+    monkeypatch.setattr(name_parts, "SURNAME_WORDS_SPREAD", False)
+    assert [s.text for s in decide(SURNAME_WORD, elements, probabilities, settings)] == [
+        "Ingrid Sommer", "Sommer", "Vertrag"]
 
 
 def test_a_towns_district_after_a_place_word_is_a_place(default):

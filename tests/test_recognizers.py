@@ -55,6 +55,11 @@ POSITIVES = [
     ("birth_date", "geboren 12.03.1980 in", ["12.03.1980"]),
     ("birth_date", "die am 1.2.1960 geborene Klägerin", ["1.2.1960"]),
     ("birth_date", "Geburtsdatum: 03.04.75", ["03.04.75"]),
+    # the birthplace between the date and the birth word
+    ("birth_date", "Der Angeklagte wurde am 4. Mai 1998 in Ingolstadt geboren.", ["4. Mai 1998"]),
+    ("birth_date", "die am 1.2.1960 in Neuburg an der Donau geborene Klägerin", ["1.2.1960"]),
+    ("birth_date", "Am 4. Mai 1998 wurde in Ingolstadt das Urteil verkündet; geboren ist er 1990.", []),
+    ("birth_date", "nach dem 1. 1. 2000 in Deutschland geborene Kinder", []),
     # a statute's cut-off date is nobody's birthday
     ("birth_date", "für die vor dem 1. 7. 2015 geborenen Kinder und ab dem 1.1.2016 geborene", []),
     # Titles and salutations stay outside the name; a particle belongs to it.

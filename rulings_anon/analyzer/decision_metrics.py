@@ -23,7 +23,7 @@ F_BETA = {"f1": 1.0, "f15": 1.5, "f2": 2.0}
 # per court's features (by id): the particles between two candidates (:func:`name_gaps`) and the
 # words consistency spreads (:func:`_mentions`), kept beside the features they belong to
 _GAPS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
-_MENTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray, np.ndarray]] = {}
+_MENTIONS: dict[int, tuple[sm.CourtFeatures, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
 # per court's features (by id): every sensitive element of its documents (:class:`Positives`)
 _POSITIVES: dict[int, tuple[sm.CourtFeatures, Positives]] = {}
 
@@ -188,38 +188,47 @@ def precision_at_recall(court: sm.CourtFeatures, probabilities: np.ndarray, reca
     return float(hits[reached[0]] / (reached[0] + 1)) if len(reached) else 0.0
 
 
-def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
-    """Per candidate of ``court``: an id of its document and word, and whether consistency
-    spreads the word: a name word, and none of the dev courts' common words, which ``score`` never
-    spreads (it takes no batch vocabulary by default: each ruling is decided alone); computed once
-    per court."""
+def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per candidate of ``court``: an id of its document and word, whether consistency spreads the
+    word (a name word, and none of the dev courts' common words, which ``score`` never spreads: it
+    takes no batch vocabulary by default, each ruling decided alone), whether it is a common word
+    that spreads to its bare mentions (a surname too: :func:`~rulings_anon.analyzer.name_parts.spreads_bare`),
+    and whether the candidate is such a bare mention (``determiner_before`` not set, no legal form
+    and no number after it: ``decisions._bare``); computed once per court."""
     if id(court) not in _MENTIONS:
         from rulings_anon.analyzer.common_words import common_words, name_key
+        from rulings_anon.analyzer.name_parts import spreads_bare
 
         common = common_words()
-        spread = np.array([name_key(w) is not None and w not in common for w in court.words], bool)
+        keyed = [name_key(w) is not None for w in court.words]
+        spread = np.array([k and w not in common for k, w in zip(keyed, court.words)], bool)
+        bare_words = np.array([k and w in common and spreads_bare(w) for k, w in zip(keyed, court.words)], bool)
+        rows, column = court.rows, sf.COLUMN
+        bare = (rows[:, column["determiner_before"]] != 1) & (rows[:, column["next_legal_form"]] == 0) & np.array(
+            [not (keys[2] or "")[:1].isdigit() for keys in court.lookup_keys], bool)
         ids: dict[tuple[int, str], int] = {}
         keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
-        _MENTIONS[id(court)] = (court, keys, spread)
-    _, keys, spread = _MENTIONS[id(court)]
-    return keys, spread
+        _MENTIONS[id(court)] = (court, keys, spread, bare_words, bare)
+    _, keys, spread, bare_words, bare = _MENTIONS[id(court)]
+    return keys, spread, bare_words, bare
 
 
 def consistent(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float,
                name_like: float | None = None, sources: np.ndarray | None = None) -> np.ndarray:
     """``probabilities`` with a document's word flagged once (at ``threshold``) flagged at every
     other candidate of the document that no rule made public (probability 0), as ``score``'s
-    consistency does (approximately: by the candidates' words, no common words: :func:`_mentions`); ``name_like``:
+    consistency does (approximately: by the candidates' words, no common words but a surname's
+    bare mentions: :func:`_mentions`); ``name_like``:
     only words whose German Zipf frequency is below it or that the lexicon does not call a common
     noun spread; ``sources``: only the words of these rows (bool per row) spread."""
-    keys, spread = _mentions(court)
+    keys, spread, bare_words, bare = _mentions(court)
     flagged = probabilities >= threshold
     if sources is not None:
-        spread = spread & sources
+        spread, bare_words = spread & sources, bare_words & sources
     if name_like is not None:
         spread = spread & ((court.rows[:, sf.COLUMN["zipf_de"]] < name_like)
                            | (court.rows[:, sf.COLUMN["lex_common"]] == 0))
-    hit = np.isin(keys, keys[flagged & spread])
+    hit = np.isin(keys, keys[flagged & spread]) | (np.isin(keys, keys[flagged & bare_words]) & bare)
     out = probabilities.copy()
     out[hit & ~flagged & (probabilities > 0)] = threshold
     return out

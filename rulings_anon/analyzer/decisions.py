@@ -267,19 +267,25 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
                certain: np.ndarray | None = None, sources: list[_Unit] | None = None) -> list[_Unit]:
     """Units for every unflagged element whose word is a word of a flagged name (of ``sources``,
     by default every unit), except those whose probability in ``certain`` (the model's, where it
-    judged every element) is 0."""
+    judged every element) is 0. A common word spreads only where it is a surname too
+    (:func:`name_parts.spreads_bare`) and only to its bare mentions (:func:`_bare`)."""
     best: dict[str, float] = {}
+    bare_only: set[str] = set()
     flagged = {i for unit in units for i in unit.elements}
     for unit in units if sources is None else sources:
         for word in text[unit.start:unit.end].split():
             s, e = core(word, 0, len(word))
             key = name_key(word[s:e])
-            if key is not None and key not in common_words:
-                best[key] = max(best.get(key, 0.0), unit.score)
+            if key is None or key in common_words and not name_parts.spreads_bare(key):
+                continue
+            best[key] = max(best.get(key, 0.0), unit.score)
+            if key in common_words:
+                bare_only.add(key)
     if not best:
         return []
     added = []
     strip = _LEADING + _TRAILING + "."
+    raw = None
     for element in elements:
         # A cheap look-up first: most elements are no flagged name.
         word = element.text.strip(strip)
@@ -287,10 +293,27 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
                 or certain is not None and certain[element.index] == 0:
             continue
         s, e = core(text, element.start, element.end)
-        scores = [best[k] for k in _keys_of(text[s:e]) if k in best]
+        keys = [k for k in _keys_of(text[s:e]) if k in best]
+        if keys and all(k in bare_only for k in keys):
+            raw = raw or [el.text for el in elements]
+            if not _bare(text, raw, element.index, e):
+                continue
+        scores = [best[k] for k in keys]
         if scores and not judge_named(text, s, e):
             added.append(_Unit(s, e, [element.index], max(scores), CONSISTENCY_SOURCE))
     return added
+
+
+def _bare(text: str, raw: list[str], i: int, end: int) -> bool:
+    """Whether element ``i`` (its word ending at ``end``) stands as a name stands: no determiner
+    before it (only adjectives or numbers between), no legal form and no number after it
+    ("Sommer kündigte", not "im Sommer", "seit Sommer 2021"); as the rows' ``determiner_before``
+    reads it (:func:`rulings_anon.analyzer.decision_metrics.consistent`)."""
+    from rulings_anon.analyzer.sensitivity import _determined
+    from rulings_anon.references import before_legal_form
+
+    following = raw[i + 1] if i + 1 < len(raw) else ""
+    return not before_legal_form(text, end) and not _determined(raw, i) and not following[:1].isdigit()
 
 
 def _spans(text: str, units: list[_Unit]) -> list[Span]:

@@ -59,6 +59,11 @@ WORD_SURNAMES = True
 # name's parts (without it "Frau «Anna Taucher» ... Hat Taucher den Antrag gestellt?" left the
 # second mention in clear)
 SPREAD_PARTS = True
+# Consistency never spreads the dev courts' common words ("Vertrag"), so a party named "Sommer" or
+# "Koch", flagged once, stayed in clear at its other mentions ("Frau Ingrid Sommer. Sommer kündigte").
+# Such a word that the lexicon knows as a person's name too spreads to its bare mentions: no
+# determiner before it, no number or legal form after it ("im Sommer 2021", "seit Sommer 2021" stay)
+SURNAME_WORDS_SPREAD = True
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
 # word kept; benchmarks/count_company_forms.py), and the model judging each alone left a partner's
@@ -132,6 +137,12 @@ def word_surname(word: str) -> bool:
     common noun: a capitalized word the lexicon knows as a person's name too ("Sommer", "Koch")."""
     return (len(word) > 2 and word[:1].isupper() and not word.isupper() and word not in _not_parts()
             and bool(noun_bits(word) & PERSON_NAME))
+
+
+def spreads_bare(word: str) -> bool:
+    """Whether ``word``, one of the dev courts' common words, spreads to its bare mentions once
+    flagged (:data:`SURNAME_WORDS_SPREAD`): a surname that is also a word (:func:`word_surname`)."""
+    return SURNAME_WORDS_SPREAD and word_surname(word)
 
 
 def first_then_surname(first: str, second: str) -> bool:

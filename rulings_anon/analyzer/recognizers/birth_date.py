@@ -1,4 +1,5 @@
-"""Dates of birth: "geb. am 25. September 1996", "geboren 12.03.1980", "der am 1.2.1960 geborene".
+"""Dates of birth: "geb. am 25. September 1996", "geboren 12.03.1980", "der am 1.2.1960 geborene",
+"wurde am 4. Mai 1998 in Ingolstadt geboren".
 
 Only dates next to a birth word are recognized; the birth word stays outside the span, which
 covers the whole date as one reference. Other dates ("Urteil vom 25. September 1996") are not
@@ -34,8 +35,12 @@ class BirthDateRecognizer(Recognizer):
             rf"(?<!\w)(?:geb\.|geboren|Geburtsdatum|Geburtstag)\s*:?\s*(?:am\s+)?(?P<ref>{DATE})",
             0.95,
         ),
-        # Birth word after: "am 1.2.1960 geborene", "1960 geboren" is left out (a year alone).
-        Pattern("before_birth_word", rf"(?P<ref>{DATE})\s+geboren(?:e|en|er|es)?\b", 0.95),
+        # Birth word after: "am 1.2.1960 geborene", also with the birthplace between ("wurde am 4. Mai
+        # 1998 in Ingolstadt geboren", "in Neuburg an der Donau geborene"); "1960 geboren" is left out
+        # (a year alone).
+        Pattern("before_birth_word",
+                rf"(?P<ref>{DATE})(?:\s+in\s+[A-ZÄÖÜ][\w.-]*(?:\s+(?:an|am|im|bei|ob|der|[A-ZÄÖÜ][\w.-]*)){{0,3}})?"
+                rf"\s+geboren(?:e|en|er|es)?\b", 0.95),
     )
 
     def validate_result(self, reference: str) -> bool | None:
