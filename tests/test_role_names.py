@@ -47,6 +47,8 @@ CASES = [
     ("Der Kläger Wagner verlangt Schadensersatz; die Beklagte Koch bestreitet.", ["Wagner", "Koch"]),
     ("Das Gericht gab dem Kläger Zeit zur Stellungnahme und dem Beklagten Gelegenheit zur Äußerung.", []),
     ("Die Antragsgegnerin Fuchs rügte, der Kläger Leistungen beziehe.", ["Fuchs"]),
+    # a colleague, a neighbour: the singular forms no plural shares
+    ("Seine Kollegin Schäfer und der Nachbar Fuchs beschwerten sich; die Kollegen Anträge nicht.", ["Schäfer", "Fuchs"]),
 ]
 
 
