@@ -48,8 +48,9 @@ from rulings_anon.analyzer import name_parts, role_names
 from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
+from rulings_anon.analyzer.sensitivity import _determined
 from rulings_anon.document import Element, Span, keeps_period
-from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
+from rulings_anon.references import NAME_TYPES, NER_SOURCE, before_legal_form, rules
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
 _LEADING = "([{„“‚‘\"'«»<"
@@ -309,9 +310,6 @@ def _bare(text: str, raw: list[str], i: int, end: int) -> bool:
     before it (only adjectives or numbers between), no legal form and no number after it
     ("Sommer kündigte", not "im Sommer", "seit Sommer 2021"); as the rows' ``determiner_before``
     reads it (:func:`rulings_anon.analyzer.decision_metrics.consistent`)."""
-    from rulings_anon.analyzer.sensitivity import _determined
-    from rulings_anon.references import before_legal_form
-
     following = raw[i + 1] if i + 1 < len(raw) else ""
     return not before_legal_form(text, end) and not _determined(raw, i) and not following[:1].isdigit()
 

@@ -34,8 +34,9 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import name_key
-from rulings_anon.analyzer.name_parts import name_part
+from rulings_anon.analyzer.name_parts import name_part, word_surname
 from rulings_anon.document import Element
+from rulings_anon.word_frequency import zipf
 
 # whether score's decision applies the rule, and to the institutions' kinds too (the benchmark
 # switches each off to compare)
@@ -108,9 +109,6 @@ def party_keys() -> frozenset[str]:
 def party_nameable(word: str) -> bool:
     """Whether ``word`` (a core word) after a party's role is a name: a surname the lexicon knows
     as a person's name too, below :data:`PARTY_NAME_ZIPF` ("Wagner", "Koch"; not "Zeit")."""
-    from rulings_anon.analyzer.name_parts import word_surname
-    from rulings_anon.word_frequency import zipf
-
     return word_surname(word) and zipf(word, "de") < PARTY_NAME_ZIPF
 
 
