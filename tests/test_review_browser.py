@@ -16,8 +16,10 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or ""
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync"]
 TEXT = ("Der Kläger <script>alert(1)</script> Thomas Wimmer wohnt in Aichach.\r\nAls Zeugin 😀 hörte das Gericht "
-        "die Nachbarin Gärtner, die mit Herrn Wimmer befreundet ist. Herr Wimmer klagt.\x1b[31m rot\n")
-MISSED = "Gärtner"  # a surname that is an occupation: the model leaves it (0.03), the reviewer adds it
+        "die Gärtner, die mit Herrn Wimmer befreundet ist. Herr Wimmer klagt.\x1b[31m rot\n")
+# a surname that is an occupation, after an article: the model leaves it, the reviewer adds it (after
+# "die Nachbarin" the role names it: score flags it)
+MISSED = "Gärtner"
 
 SELECT = """name => {
   const walker = document.createTreeWalker(document.getElementById("text"), NodeFilter.SHOW_TEXT);
@@ -103,7 +105,7 @@ def test_a_review_in_the_browser_survives_a_killed_server_and_exports_exactly(tm
         *({"start": w, "end": w + 6, "type": "person"} for w in wimmers[1:])]}
     assert (export / "gold.jsonl").read_bytes() == (json.dumps(gold, ensure_ascii=False) + "\n").encode()
     anonymized = ("Der Kläger <script>alert(1)</script> <person> wohnt in Aichach.\r\nAls Zeugin 😀 hörte das "
-                  "Gericht die Nachbarin <person>, die mit Herrn <person> befreundet ist. Herr <person> klagt."
+                  "Gericht die <person>, die mit Herrn <person> befreundet ist. Herr <person> klagt."
                   "\x1b[31m rot\n")
     record = {"id": "evil", "source": str(batch / "evil.txt"), "text": anonymized}
     assert (export / "anonymized.jsonl").read_bytes() == (json.dumps(record, ensure_ascii=False) + "\n").encode()
