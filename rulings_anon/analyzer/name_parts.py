@@ -222,7 +222,7 @@ def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | N
     cost 3 points of precision for 0.2 of recall); a flagged surname still takes its initial along
     (:func:`name_part_flags`). With ``word_surnames`` (default :data:`WORD_SURNAMES`) also a first
     name and a surname that is a word (:func:`first_then_surname`), and any capitalized word after
-    a first name that a salutation opens (:func:`addressed_name`)."""
+    a first name that a salutation or a person's role opens (:func:`addressed_name`)."""
     word_surnames = WORD_SURNAMES if word_surnames is None else word_surnames
 
     def full(k: int, a: int, b: int) -> bool:

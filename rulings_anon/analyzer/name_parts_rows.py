@@ -46,7 +46,7 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         is_given = np.fromiter((parts.given(w) for w in court.words), bool, len(court.words))
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
         if RULES["word_surnames"]:  # "Thomas Sommer": a first name before a surname that is a word
-            keys = court.lookup_keys  # "Frau Anna Taucher": after a salutation any capitalized word
+            keys = court.lookup_keys  # "Frau Anna Taucher": after a salutation or a role any capitalized word
             names |= near & is_part[first] & np.fromiter(
                 (parts.first_then_surname(court.words[a], court.words[a + 1])
                  or parts.addressed_name(court.words[a], court.words[a + 1], keys[a][0], keys[a][1])
