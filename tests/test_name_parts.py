@@ -60,7 +60,7 @@ def test_a_first_name_before_a_surname_that_is_a_word_is_a_name(default, monkeyp
     text = "Der Kläger Thomas Sommer begehrt Schadensersatz. Im Sommer 2019 schrieb Hans Winter an U. Sommer."
     found = default.analyze(text)
     assert [(s.start, s.end, s.text, s.type) for s in found] == [
-        (11, 24, "Thomas Sommer", "person"), (72, 83, "Hans Winter", "person"), (90, 96, "Sommer", None)]
+        (11, 24, "Thomas Sommer", "person"), (72, 83, "Hans Winter", "person"), (90, 96, "Sommer", "person")]
     assert spans(default, "Es entschied der Richter am Amtsgericht Thomas Sommer.") == []
     # without the rule the surname stays in clear beside its flagged first name, or both do
     monkeypatch.setattr(name_parts, "WORD_SURNAMES", False)
@@ -79,7 +79,7 @@ def test_a_surname_after_an_addressed_first_name_is_a_name_whatever_word_it_is(d
             "Vertreten wird sie durch Herrn Thomas Christen und Frau Dr. Eva Taucher.")
     found = [(s.start, s.end, s.text, s.type) for s in default.analyze(text)]
     assert [f for f in found if f[2] != "Kleinmachnow"] == [
-        (19, 31, "Anna Taucher", "person"), (60, 67, "Taucher", None), (120, 135, "Thomas Christen", "person"),
+        (19, 31, "Anna Taucher", "person"), (60, 67, "Taucher", "person"), (120, 135, "Thomas Christen", "person"),
         (149, 160, "Eva Taucher", "person")]
     # a first name without a salutation keeps the lexicon's condition; a role or title is no surname
     assert [(a, b, p, q) for a, b, p, q in (
@@ -108,6 +108,18 @@ def test_a_word_a_names_part_flagged_is_flagged_at_its_other_mentions(default, m
     assert spans(default, text) == [(19, 31, "Anna Taucher"), (71, 78, "Taucher")]
     monkeypatch.setattr(name_parts, "SPREAD_PARTS", False)
     assert spans(Analyzer(), text) == [(19, 31, "Anna Taucher")]
+
+
+def test_a_surnames_other_mentions_get_its_placeholder(tmp_path):
+    """A mention consistency spread takes the type of its name, so `score --anonymize` writes the
+    name's placeholder there too ("T.", "S."), not the untyped "..."."""
+    rulings = tmp_path / "rulings.jsonl"
+    rulings.write_text(json.dumps({"id": "r", "text": "Die Klägerin, Frau Anna Taucher, wohnt in Kleinmachnow. Hat "
+                                   "Taucher den Antrag gestellt? Frau Ingrid Sommer kam. Sommer kündigte."}) + "\n")
+    done = cli("score", "-q", rulings, "--output", tmp_path / "spans.jsonl", "--anonymize", tmp_path / "out.jsonl")
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "out.jsonl").read_text())["text"] == (
+        "Die Klägerin, Frau A. T., wohnt in .... Hat T. den Antrag gestellt? Frau I. S. kam. S. kündigte.")
 
 
 SURNAME_WORD = ("Vermieterin ist Frau Ingrid Sommer. Sommer kündigte. Im Sommer 2021 zog sie um, seit Sommer 2022 "

@@ -15,17 +15,21 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    ...) is sensitive on its own.
 2. **Consistency.** A name flagged once is flagged everywhere in the document: every element whose
    word (without punctuation, or a genitive "s") equals a word of a flagged name becomes sensitive
-   too, with the same score (``source`` ``"consistency"``); not where it names a judge or a public
+   too, with the same score and, once the spans are made, the type of its name (``source``
+   ``"consistency"``: "Hat Taucher ..." a person as "Frau Anna Taucher"); not where it names a judge or a public
    official (``rulings_anon.analyzer.exemptions.judge_named``: "Richter Müller" stays public when another
    "Müller" is flagged), nor, without candidates, where the model's probability is exactly 0: the
    sensitivity model's rules for public names say so ("des Amtsgerichts Offenburg" stays a court's
    seat when "in Offenburg" is flagged; the trees themselves never give 0).
-   A common noun right after an article ("im Sommer 2019") is no unit and is not spread to.
+   A common noun right after an article ("im Sommer 2019") is no unit and is not spread to; a dev
+   court's common word spreads only where the lexicon knows it as a surname too, and only to its
+   mentions without a determiner before or a number or legal form after ("Sommer kündigte").
    A word right after a role that names a person ("Geschäftsführer Christen") is a unit even
    below the threshold (:mod:`rulings_anon.analyzer.role_names`).
    A first name, an initial or a surname beside a flagged part of the same name becomes
    sensitive with it (``source`` ``"name part"``: "Thomas Wimmer", "Frau U. Koch";
-   :mod:`rulings_anon.analyzer.name_parts`), not where the model's probability is exactly 0.
+   :mod:`rulings_anon.analyzer.name_parts`), not where the model's probability is exactly 0; a
+   person's surname flagged so is spread to its other mentions too.
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
    "Thilo Kemper" is one reference, "Kemper, Meyer" two. Two separated only by a name's or a
@@ -40,7 +44,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -183,7 +187,25 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     persons = [u for u in parts if u.type == "person"]
     if settings.consistency and persons and name_parts.SPREAD_PARTS:  # a person's name part's other mentions
         units += _propagate(text, elements, units, settings.common_words, certain, persons)
-    return _spans(text, units)
+    return _typed_mentions(text, _spans(text, units))
+
+
+def _typed_mentions(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each untyped consistency span given the type of a typed span of its word: a
+    name's parts type it only after consistency has spread it ("Frau Ingrid Sommer" a person, so
+    "Sommer kündigte" one too), and a mention's placeholder or surrogate must be its name's ("S.",
+    not "...")."""
+    kinds: dict[str, str] = {}
+    for span in spans:
+        if span.type:
+            for word in text[span.start:span.end].split():
+                s, e = core(word, 0, len(word))
+                for key in _keys_of(word[s:e]):
+                    kinds.setdefault(key, span.type)
+    if not kinds:
+        return spans
+    return [replace(span, type=next((kinds[k] for k in _keys_of(span.text or "") if k in kinds), None))
+            if span.source == CONSISTENCY_SOURCE and span.type is None else span for span in spans]
 
 
 def _name_parts(text: str, elements: Sequence[Element], units: list[_Unit], certain, threshold: float) -> list[_Unit]:
@@ -269,7 +291,8 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
     """Units for every unflagged element whose word is a word of a flagged name (of ``sources``,
     by default every unit), except those whose probability in ``certain`` (the model's, where it
     judged every element) is 0. A common word spreads only where it is a surname too
-    (:func:`name_parts.spreads_bare`) and only to its bare mentions (:func:`_bare`)."""
+    (:func:`name_parts.spreads_bare`) and only to its bare mentions (:func:`_bare`); their types
+    are given after the name's parts (:func:`_typed_mentions`)."""
     best: dict[str, float] = {}
     bare_only: set[str] = set()
     flagged = {i for unit in units for i in unit.elements}
