@@ -255,10 +255,10 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
         probabilities = npr.with_role_names(court, probabilities, threshold)
     probabilities = consistent(court, probabilities, threshold)
     if npr.RULES["name_parts"]:
-        spread = probabilities
+        before_parts = probabilities
         probabilities = npr.with_name_parts(court, probabilities, threshold)
         if npr.RULES["spread_parts"]:  # the other mentions of a surname a person's name part flagged
-            added = (probabilities >= threshold) & (spread < threshold) & npr.person_part_rows(court)
+            added = (probabilities >= threshold) & (before_parts < threshold) & npr.person_part_rows(court)
             probabilities = consistent(court, probabilities, threshold, sources=added)
     return probabilities
 

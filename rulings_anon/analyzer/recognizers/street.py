@@ -36,7 +36,8 @@ from .base import Pattern, Recognizer
 
 _SPACE = r"[^\S\n]"
 # Words that start a street name ("Am Lindenweg", "In der Au").
-_LEAD = rf"(?:(?:Am|An{_SPACE}der|Im|In{_SPACE}der|Zum|Zur|Auf{_SPACE}der){_SPACE}+)?"
+_LEAD_ALTERNATIVES = rf"Am|An{_SPACE}der|Im|In{_SPACE}der|Zum|Zur|Auf{_SPACE}der"
+_LEAD = rf"(?:(?:{_LEAD_ALTERNATIVES}){_SPACE}+)?"
 # Capitalized word parts, hyphens allowed ("Konrad-Adenauer", "Sankt-Georgs").
 _STEM = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ]?[a-zäöüß]+)*"
 _CONSONANT = r"(?:(?<=[bcdfgjklmnpqrstvwxzß])|(?<=ch))"
@@ -101,8 +102,9 @@ def _street_pattern(street: str) -> str:
 
 # A street of any words before a house number and a postcode with its town: the address line of a
 # party ("Am Anger 7, 85540 Haar", "Hauptmarkt 4, 90403 Nürnberg", "Alter Markt 3, 50667 Köln"),
-# whose street word the name may lack; the postcode and the town after the number make it one.
-_ADDRESS_LEAD = (rf"(?:(?:Am|Beim|Im|Zum|Zur|An{_SPACE}de[nr]|In{_SPACE}de[nr]|Auf{_SPACE}de[mr]|Unter{_SPACE}den|"
+# whose street word the name may lack; the postcode and the town after the number make it one. Its
+# street may start with the lead words of any street or these besides ("Unter den Linden 3").
+_ADDRESS_LEAD = (rf"(?:(?:{_LEAD_ALTERNATIVES}|Beim|An{_SPACE}den|In{_SPACE}den|Auf{_SPACE}dem|Unter{_SPACE}den|"
                  rf"Hinter{_SPACE}de[mr]|Vor{_SPACE}dem|Bei{_SPACE}der){_SPACE}+)?")
 _ADDRESS_LINE = rf"""(?<![\w-])(?P<ref>(?P<street>{_ADDRESS_LEAD}{_STEM}(?:{_SPACE}{_STEM})?)
                      {_SPACE}{{1,2}}(?P<number>{_NUMBER}){_END})
