@@ -101,10 +101,12 @@ AT_RECALL = (0.8, 0.85)
 # --decision-rules: the decision with a name's parts, the common nouns after an article, a first
 # name and a surname side by side (also one that is a word), a company's name before its legal form
 # and a town's district (rulings_anon.analyzer.name_parts), a word a role names and a word an
-# institution's kind names (rulings_anon.analyzer.role_names) each switched on or off; the last also
-# spreads a surname a person's name part flagged and names a party after a civil party's role
+# institution's kind names (rulings_anon.analyzer.role_names) each switched on or off; "party roles"
+# also spreads a surname a person's name part flagged and names a party after a party's role, and
+# "coordinated" also flags a surname that "und" joins to a flagged name's part
 _OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
-        "institutions": False, "word_surnames": False, "districts": False, "spread_parts": False, "party_roles": False}
+        "institutions": False, "word_surnames": False, "districts": False, "spread_parts": False, "party_roles": False,
+        "coordinated": False}
 DECISION_VARIANTS = {"neither": _OFF,
                      "name parts": {**_OFF, "name_parts": True},
                      "nouns": {**_OFF, "nouns": True},
@@ -121,7 +123,10 @@ DECISION_VARIANTS = {"neither": _OFF,
                                    "roles": True, "institutions": True, "word_surnames": True, "districts": True},
                      "party roles": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
                                      "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                     "spread_parts": True, "party_roles": True}}
+                                     "spread_parts": True, "party_roles": True},
+                     "coordinated": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                                     "roles": True, "institutions": True, "word_surnames": True, "districts": True,
+                                     "spread_parts": True, "party_roles": True, "coordinated": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

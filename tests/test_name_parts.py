@@ -122,6 +122,26 @@ def test_a_surnames_other_mentions_get_its_placeholder(tmp_path):
         "Die Klägerin, Frau A. T., wohnt in .... Hat T. den Antrag gestellt? Frau I. S. kam. S. kündigte.")
 
 
+COORDINATED = ("Die Anteile halten Amrein und Christen. Christen unterschrieb. Die Klägerin "
+               "verweist auf Schreiben der Posch und Bescheide des Bescheidamts, die Bescheide seien falsch. Der Taucher "
+               "und Amrein tauchten.")
+
+
+def test_a_surname_joined_to_a_flagged_name_by_und_is_a_name(default, monkeypatch):
+    """"Christen", a word to the lexicon, the model alone leaves in clear; joined by "und" to a
+    flagged surname it is a person's, at its other mentions too. Not a noun the ruling writes
+    with a determiner elsewhere ("die Bescheide") nor one with a determiner before it
+    ("Der Taucher")."""
+    found = default.analyze(COORDINATED)
+    assert [(s.start, s.end, s.text) for s in found] == [
+        (19, 25, "Amrein"), (30, 38, "Christen"), (40, 48, "Christen"), (103, 108, "Posch"), (185, 191, "Amrein")]
+    assert [s.type for s in found if s.text == "Christen"] == ["person", "person"]
+    flagged_rows, decided = _measured_and_decided(default, [COORDINATED])
+    assert flagged_rows == decided and {e for _, e in decided} == {3, 5, 6, 14, 26}
+    monkeypatch.setattr(name_parts, "COORDINATED_NAMES", False)
+    assert "Christen" not in {s.text for s in Analyzer().analyze(COORDINATED)}
+
+
 SURNAME_WORD = ("Vermieterin ist Frau Ingrid Sommer. Sommer kündigte. Im Sommer 2021 zog sie um, seit Sommer 2022 "
                 "auch ihr Mieter; die Sommer GmbH zahlte. Der Vertrag ist nichtig, Vertrag bleibt Vertrag.")
 

@@ -31,8 +31,8 @@ CASES = [
     ("Die Beschwerde ist unzulässig. Zuvor legte der Verteidiger Beschwerde ein.", []),
     # a title: the name comes later, and a punctuation mark after the role ends it
     ("Beigeordnet wird Rechtsanwalt Dr. Kern, der Geschäftsführer, Herr Sommer, nicht.", []),
-    # a salutation or rank the features know is no role of this rule
-    ("Der Zeuge Sommer und die Ehefrau Rentenzahlungen.", []),
+    # a relative is no role of this rule; a witness's is a party's (a surname that is a word too)
+    ("Der Zeuge Sommer und die Ehefrau Rentenzahlungen.", ["Sommer"]),
     # a line break after the role: a list of keywords, not a name
     ("Schlagworte: Insolvenzverwalter, Geschäftsführer\nFundstellen: NZI 2024, 475", []),
     # an institution named after its kind
@@ -47,6 +47,10 @@ CASES = [
     ("Der Kläger Wagner verlangt Schadensersatz; die Beklagte Koch bestreitet.", ["Wagner", "Koch"]),
     ("Das Gericht gab dem Kläger Zeit zur Stellungnahme und dem Beklagten Gelegenheit zur Äußerung.", []),
     ("Die Antragsgegnerin Fuchs rügte, der Kläger Leistungen beziehe.", ["Fuchs"]),
+    # a criminal case's parties, its witnesses and experts
+    ("Die Rüge des Angeklagten Keller greift nicht; die Zeugin Vogel und der Sachverständige Koch schwiegen.",
+     ["Keller", "Vogel", "Koch"]),
+    ("Dem Angeklagten Revision zu gewähren, lehnte der Beschuldigte Hilfe ab; der Zeugin Glauben schenkte es.", []),
     # a colleague, a neighbour: the singular forms no plural shares
     ("Seine Kollegin Schäfer und der Nachbar Fuchs beschwerten sich; die Kollegen Anträge nicht.", ["Schäfer", "Fuchs"]),
 ]

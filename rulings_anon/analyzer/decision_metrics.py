@@ -246,8 +246,8 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
     0, common nouns after an article 0, a word a role names flagged (at ``threshold``), consistency
-    spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), and the
-    words a person's name part flagged spread too."""
+    spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), a surname
+    a link joins to one flagged too, and the words a person's name part flagged spread too."""
     probabilities = npr.without_elided(court, probabilities)
     if npr.RULES["nouns"]:
         probabilities = npr.without_nouns(court, probabilities)
@@ -257,6 +257,8 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     if npr.RULES["name_parts"]:
         before_parts = probabilities
         probabilities = npr.with_name_parts(court, probabilities, threshold)
+        if npr.RULES["coordinated"]:  # a surname joined by "und" to a flagged name's part
+            probabilities = npr.with_coordinated(court, probabilities, threshold)
         if npr.RULES["spread_parts"]:  # the other mentions of a surname a person's name part flagged
             added = (probabilities >= threshold) & (before_parts < threshold) & npr.person_part_rows(court)
             probabilities = consistent(court, probabilities, threshold, sources=added)

@@ -28,8 +28,9 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    below the threshold (:mod:`rulings_anon.analyzer.role_names`).
    A first name, an initial or a surname beside a flagged part of the same name becomes
    sensitive with it (``source`` ``"name part"``: "Thomas Wimmer", "Frau U. Koch";
-   :mod:`rulings_anon.analyzer.name_parts`), not where the model's probability is exactly 0; a
-   person's surname flagged so is spread to its other mentions too.
+   :mod:`rulings_anon.analyzer.name_parts`), not where the model's probability is exactly 0, and
+   so does a capitalized word that "und" joins to a flagged part of a person's name ("Christen und
+   Dorner"); a person's surname flagged so is spread to its other mentions too.
 3. **Spans.** Sensitive elements are cut to their word (no commas, brackets or sentence periods;
    "K." keeps its period) and neighbouring ones, separated only by spaces, merged into one span:
    "Thilo Kemper" is one reference, "Kemper, Meyer" two. Two separated only by a name's or a
@@ -185,6 +186,10 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
                         settings.threshold)
     units += parts
     persons = [u for u in parts if u.type == "person"]
+    if candidates is None:  # a surname joined by "und" to a flagged name's part
+        linked = _coordinated(text, elements, units, np.asarray(probabilities), settings.threshold)
+        units += linked
+        persons += linked
     if settings.consistency and persons and name_parts.SPREAD_PARTS:  # a person's name part's other mentions
         units += _propagate(text, elements, units, settings.common_words, certain, persons)
     return _typed_mentions(text, _spans(text, units))
@@ -219,6 +224,20 @@ def _name_parts(text: str, elements: Sequence[Element], units: list[_Unit], cert
     for i, (score, kind) in neighbour_scores(text, elements, scores, certain, threshold).items():
         s, e = core(text, elements[i].start, elements[i].end)
         added.append(_Unit(s, e, [i], score, NAME_PART_SOURCE, kind))
+    return added
+
+
+def _coordinated(text: str, elements: Sequence[Element], units: list[_Unit], certain: np.ndarray,
+                 threshold: float) -> list[_Unit]:
+    """Person units for the surnames a link joins to a flagged name's part
+    (:func:`rulings_anon.analyzer.name_parts.coordinated_names`), not those whose probability in
+    ``certain`` is 0 (a public name), at ``threshold``."""
+    flagged = {i for unit in units for i in unit.elements}
+    added = []
+    for i in name_parts.coordinated_names(text, elements, flagged, certain > 0,
+                                          lambda words: role_names.determined_words(elements, words)):
+        s, e = core(text, elements[i].start, elements[i].end)
+        added.append(_Unit(s, e, [i], threshold, NAME_PART_SOURCE, "person"))
     return added
 
 

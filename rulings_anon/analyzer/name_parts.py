@@ -32,6 +32,8 @@ from rulings_anon.analyzer.common_words import elided_part
 from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element, joined, joined_next
 from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
+from rulings_anon.references import before_legal_form
+from rulings_anon.word_frequency import zipf
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
 # German and foreign first names and surnames; 80,000 capitalized words, 1,400 of them also nouns)
@@ -64,6 +66,19 @@ SPREAD_PARTS = True
 # Such a word that the lexicon knows as a person's name too spreads to its bare mentions: no
 # determiner before it, no number or legal form after it ("im Sommer 2021", "seit Sommer 2021" stay)
 SURNAME_WORDS_SPREAD = True
+# A surname joined by "und", "oder" or "sowie" to a flagged part of a person's name is a person's
+# too, whatever word it also is: "Geschäftsführer sind Christen und Dorner", "zusammen mit Christen
+# und Dobler"; not after a determiner ("der Taucher und Müller"), nor before a legal form or a number
+COORDINATED_NAMES = True
+# a surname that is also a word names a person after a party's role, or joined so, only below this
+# German Zipf frequency (rulings_anon.analyzer.role_names.PARTY_ROLE_NAMES)
+PARTY_NAME_ZIPF = 5.5
+LINKS = frozenset({"und", "oder", "sowie"})
+# a common noun joined so is a name only below this German Zipf frequency ("Christen" 4.5, "Taucher"
+# 3.4; not "Wimmer und Recht", 5.6), or below PARTY_NAME_ZIPF where the lexicon knows it as a
+# person's name too ("Huber und Sommer", 5.1)
+COORDINATED_NOUN_ZIPF = 4.5
+_NAME_WORD = re.compile(rf"^[{CAPITAL}][{SMALL}]+(?:['’-][{CAPITAL}]?[{SMALL}]+)*$")
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
 # word kept; benchmarks/count_company_forms.py), and the model judging each alone left a partner's
@@ -143,6 +158,69 @@ def spreads_bare(word: str) -> bool:
     """Whether ``word``, one of the dev courts' common words, spreads to its bare mentions once
     flagged (:data:`SURNAME_WORDS_SPREAD`): a surname that is also a word (:func:`word_surname`)."""
     return SURNAME_WORDS_SPREAD and word_surname(word)
+
+
+def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
+    """Whether ``word`` (a core word without a determiner before it) is a person's name where a
+    link joins it to ``partner``, a flagged core word (:data:`COORDINATED_NAMES`): ``partner`` a part
+    of a person's name, neither a place the lexicon knows nor a town ("Stuttgart und München"),
+    ``word`` one capitalized word that starts no name ("Frau", not "Palandt/Grüneberg") and,
+    where the lexicon calls it a common noun, a rare one
+    (:data:`COORDINATED_NOUN_ZIPF`) that the ruling writes with no determiner before it
+    (``noun_in_ruling`` not set: "Christen und Dorner", not "der Posch und Bescheide" beside "die
+    Bescheide")."""
+    if not (name_part(partner) and _NAME_WORD.match(word) and word not in _not_parts()
+            and word not in _not_name_words() and not noun_in_ruling) or _town(partner) or _town(word):
+        return False
+    if not noun_bits(word) & COMMON_NOUN:
+        return True
+    return zipf(word, "de") < (PARTY_NAME_ZIPF if word_surname(word) else COORDINATED_NOUN_ZIPF)
+
+
+# a place's population from which the gazetteer's place is a town ("Stuttgart und München"), 10,000
+_TOWN_POPULATION = 4.0
+
+
+def _town(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as a place or the gazetteer as a town
+    (:data:`_TOWN_POPULATION`): "München", not the hamlet "Sommer"."""
+    features = sf._word_features(word)
+    return bool(features[sf._WORD_COLUMNS.index("lex_place")]) \
+        or features[sf._WORD_COLUMNS.index("place_pop")] >= _TOWN_POPULATION
+
+
+def coordinated_names(text: str, elements: Sequence[Element], flagged: set[int], open_: np.ndarray,
+                      nouns_in_ruling: Callable[[set[str]], set[str]]) -> list[int]:
+    """The unflagged elements that a link joins to a flagged one (:func:`coordinated`): "P und W",
+    "W oder P", within a line, the first of the two with no punctuation after it but an initial's
+    period, the unflagged one capitalized, no determiner before it, no legal form or number after
+    it, before "und" no capitalized word before it, and ``open_`` (no rule made it public); ``nouns_in_ruling(words)``: those of ``words`` the
+    ruling writes with a determiner before them."""
+    if not COORDINATED_NAMES or not flagged:
+        return []
+    raw, found = [e.text for e in elements], {}
+    for i in sorted(flagged):
+        partner = sf.core_word(raw[i])
+        if not name_part(partner):
+            continue
+        for link, other in ((i + 1, i + 2), (i - 1, i - 2)):
+            if not 0 <= other < len(raw) or other in flagged or other in found or not open_[other] \
+                    or raw[link] not in LINKS:
+                continue
+            first, last = min(i, other), max(i, other)
+            if raw[first] != sf.core_word(raw[first]) and not INITIAL.fullmatch(raw[first]) \
+                    or not raw[last][:1].isupper() or "\n" in text[elements[first].start:elements[last].end]:
+                continue
+            following = raw[other + 1] if other + 1 < len(raw) else ""
+            if sf._determined(raw, other) or before_legal_form(text, elements[other].end) or following[:1].isdigit():
+                continue
+            if other < i and other and sf.core_word(raw[other - 1])[:1].isupper():
+                continue  # the last word of a longer name: "Lilly ICOS Corporation und Eli Lilly"
+            word = sf.core_word(raw[other])
+            if coordinated(word, partner, False):
+                found[other] = word
+    nouns = nouns_in_ruling({w for w in found.values() if noun_bits(w) & COMMON_NOUN}) if found else set()
+    return sorted(i for i, word in found.items() if word not in nouns)
 
 
 def first_then_surname(first: str, second: str) -> bool:

@@ -22,7 +22,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES, "roles": role_names.ROLE_NAMES,
          "institutions": role_names.INSTITUTION_NAMES, "word_surnames": parts.WORD_SURNAMES,
          "districts": parts.TOWN_DISTRICTS, "spread_parts": parts.SPREAD_PARTS,
-         "party_roles": role_names.PARTY_ROLE_NAMES}
+         "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -67,6 +67,8 @@ def person_part_rows(court: sm.CourtFeatures) -> np.ndarray:
     word consistency spreads once a name's part flagged it."""
     out = np.zeros(len(court.words), bool)
     out[name_part_pairs(court).ravel()] = True
+    if RULES["coordinated"]:  # and each a link joins to a flagged name's part
+        out[coordinated_pairs(court)[:, 0]] = True
     return out
 
 
@@ -132,6 +134,54 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
         return out
     out = out.copy() if out is probabilities else out
     out[added] = threshold
+    return out
+
+
+_COORDINATED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def coordinated_pairs(court: sm.CourtFeatures) -> np.ndarray:
+    """``[row, partner row]`` of each candidate that a link ("und", "oder", "sowie") joins to the
+    candidate two elements before or after it, and that is a person's name where that one is
+    flagged (:func:`rulings_anon.analyzer.name_parts.coordinated`): the link read from the context
+    keys, a line break from ``sentence_start``, a capitalized word before from ``prev_cap``,
+    punctuation after the first from ``period_after``
+    (an initial's period kept; a comma not seen), the ruling's determiners from ``doc_determiner``;
+    computed once per court."""
+    if id(court) not in _COORDINATED:
+        rows, column, keys, words = court.rows, sf.COLUMN, court.lookup_keys, court.words
+        found = []
+        for k in range(len(words)):
+            free = rows[k, column["determiner_before"]] != 1 and rows[k, column["next_legal_form"]] == 0 \
+                and not (keys[k][2] or "")[:1].isdigit() and words[k][:1].isupper()
+            if not free:
+                continue
+            noun_in_ruling = bool(rows[k, column["doc_determiner"]] > 0)
+            for partner, first, last in ((k - 1, k - 1, k), (k + 1, k, k + 1)):
+                if not 0 <= partner < len(words) or court.documents[partner] != court.documents[k] \
+                        or court.elements[last] != court.elements[first] + 2 or keys[last][0] not in parts.LINKS:
+                    continue
+                if rows[first, column["period_after"]] > 0 and rows[first, column["initial"]] == 0 \
+                        or rows[last, column["sentence_start"]] > 0 or partner > k and rows[k, column["prev_cap"]] > 0:
+                    continue
+                if parts.coordinated(words[k], words[partner], noun_in_ruling):
+                    found.append((k, partner))
+        _COORDINATED[id(court)] = (court, np.array(found, int).reshape(-1, 2))
+    return _COORDINATED[id(court)][1]
+
+
+def with_coordinated(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with each candidate a link joins to a flagged name's part
+    (:func:`coordinated_pairs`) flagged at ``threshold`` where no rule made it public."""
+    pairs = coordinated_pairs(court)
+    if not len(pairs):
+        return probabilities
+    flagged = probabilities >= threshold
+    hit = pairs[flagged[pairs[:, 1]] & ~flagged[pairs[:, 0]] & (probabilities[pairs[:, 0]] > 0), 0]
+    if not len(hit):
+        return probabilities
+    out = probabilities.copy()
+    out[hit] = threshold
     return out
 
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import name_key
-from rulings_anon.analyzer.name_parts import name_part, word_surname
+from rulings_anon.analyzer.name_parts import PARTY_NAME_ZIPF, name_part, word_surname
 from rulings_anon.document import Element
 from rulings_anon.word_frequency import zipf
 
@@ -42,13 +42,13 @@ from rulings_anon.word_frequency import zipf
 # switches each off to compare)
 ROLE_NAMES = True
 INSTITUTION_NAMES = True
-# A party's role of a civil or administrative case ("Kläger", "Antragsgegnerin": ``party_roles``)
-# names the person after it only where the lexicon knows the word as a person's name too and German
-# does not write it too often: "der Kläger Wagner", "die Beklagte Koch", not "dem Kläger Zeit geben"
-# or "Art." (Zipf 6.0 and 5.5; "Müller" 4.8, "Sommer" 5.1). Those roles precede nouns as often as
-# names; after them in the six LER courts' rulings 2 of 218 capitalized words are such words, both "Art."
+# A party's, a witness's or an expert's role ("Kläger", "Antragsgegnerin", "Angeklagten", "Zeugin":
+# ``party_roles``) names the person after it only where the lexicon knows the word as a person's
+# name too and German does not write it too often (name_parts.PARTY_NAME_ZIPF): "der Kläger Wagner",
+# "die Zeugin Vogel", not "dem Kläger Zeit geben" or "Art." (Zipf 6.0 and 5.5; "Müller" 4.8,
+# "Sommer" 5.1). Those roles precede nouns as often as names; after them the six LER courts'
+# rulings print 264 capitalized words in clear, 2 of them names to the lexicon, both "Art."
 PARTY_ROLE_NAMES = True
-PARTY_NAME_ZIPF = 5.5
 # determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
 INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
                        "jeder jede jedes jedem jeden".split())
@@ -138,7 +138,7 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
         following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else ""
         if nameable(word, before, next_noun(following), False):
             named.append((i, word))
-    nouns = _determined_words(elements, {w for _, w in named if common_noun(w)}) if named else set()
+    nouns = determined_words(elements, {w for _, w in named if common_noun(w)}) if named else set()
     named = [i for i, word in named if word not in nouns]
     if not named:
         return probabilities
@@ -149,7 +149,7 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     return out
 
 
-def _determined_words(elements: Sequence[Element], words: set[str]) -> set[str]:
+def determined_words(elements: Sequence[Element], words: set[str]) -> set[str]:
     """Those of ``words`` that a mention in the ruling has a determiner before (one pass over its
     elements), not as a company's article ("die Christen GmbH")."""
     if not words:
