@@ -138,6 +138,10 @@ def test_a_surname_joined_to_a_flagged_name_by_und_is_a_name(default, monkeypatc
     assert [s.type for s in found if s.text == "Christen"] == ["person", "person"]
     flagged_rows, decided = _measured_and_decided(default, [COORDINATED])
     assert flagged_rows == decided and {e for _, e in decided} == {3, 5, 6, 14, 26}
+    # a relative, a group, a party's role (also in a compound) or a town joined so is no name
+    assert spans(default, "Es erschienen Herr Wimmer und Ehefrau sowie Amrein und Konsorten; Revisionskläger "
+                          "und Amrein schwiegen. Geklagt haben Amrein und Stuttgart.") == [
+        (19, 25, "Wimmer"), (44, 50, "Amrein"), (86, 92, "Amrein"), (118, 124, "Amrein")]
     monkeypatch.setattr(name_parts, "COORDINATED_NAMES", False)
     assert "Christen" not in {s.text for s in Analyzer().analyze(COORDINATED)}
 

@@ -78,6 +78,8 @@ LINKS = frozenset({"und", "oder", "sowie"})
 # 3.4; not "Wimmer und Recht", 5.6), or below PARTY_NAME_ZIPF where the lexicon knows it as a
 # person's name too ("Huber und Sommer", 5.1)
 COORDINATED_NOUN_ZIPF = 4.5
+# nouns of a group a name is joined to ("Müller und Erben", "Meier und Konsorten")
+_GROUP_NOUNS = frozenset({"Erben", "Geschwister", "Genossen", "Konsorten", "Mitstreiter", "Gefährten"})
 _NAME_WORD = re.compile(rf"^[{CAPITAL}][{SMALL}]+(?:['’-][{CAPITAL}]?[{SMALL}]+)*$")
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
@@ -170,11 +172,26 @@ def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
     (``noun_in_ruling`` not set: "Christen und Dorner", not "der Posch und Bescheide" beside "die
     Bescheide")."""
     if not (name_part(partner) and _NAME_WORD.match(word) and word not in _not_parts()
-            and word not in _not_name_words() and not noun_in_ruling) or _town(partner) or _town(word):
+            and word not in _not_name_words() and not noun_in_ruling) or _town(partner) or _town(word) \
+            or _role_word(word):
         return False
     if not noun_bits(word) & COMMON_NOUN:
         return True
     return zipf(word, "de") < (PARTY_NAME_ZIPF if word_surname(word) else COORDINATED_NOUN_ZIPF)
+
+
+@lru_cache(maxsize=1)
+def _roles() -> frozenset[str]:
+    """The roles, relatives and groups a name is joined to ("Müller und Ehefrau"), lower case."""
+    affixes = sf._affixes()
+    words = frozenset().union(*(affixes[k] for k in ("person_roles", "relatives", "naming_roles", "party_roles")))
+    return frozenset(w.lower() for w in words | _GROUP_NOUNS)
+
+
+def _role_word(word: str) -> bool:
+    """Whether ``word`` is one of :func:`_roles` or a compound ending in one ("Revisionskläger")."""
+    lower, roles = word.lower(), _roles()
+    return any(lower[k:] in roles for k in range(len(lower) - 3))
 
 
 # a place's population from which the gazetteer's place is a town ("Stuttgart und München"), 10,000
