@@ -70,10 +70,10 @@ SURNAME_WORDS_SPREAD = True
 # too, whatever word it also is: "Geschäftsführer sind Christen und Dorner", "zusammen mit Christen
 # und Dobler"; not after a determiner ("der Taucher und Müller"), nor before a legal form or a number
 COORDINATED_NAMES = True
+LINKS = frozenset({"und", "oder", "sowie"})
 # a surname that is also a word names a person after a party's role, or joined so, only below this
 # German Zipf frequency (rulings_anon.analyzer.role_names.PARTY_ROLE_NAMES)
 PARTY_NAME_ZIPF = 5.5
-LINKS = frozenset({"und", "oder", "sowie"})
 # a common noun joined so is a name only below this German Zipf frequency ("Christen" 4.5, "Taucher"
 # 3.4; not "Wimmer und Recht", 5.6), or below PARTY_NAME_ZIPF where the lexicon knows it as a
 # person's name too ("Huber und Sommer", 5.1)
@@ -211,8 +211,8 @@ def coordinated_names(text: str, elements: Sequence[Element], flagged: set[int],
     """The unflagged elements that a link joins to a flagged one (:func:`coordinated`): "P und W",
     "W oder P", within a line, the first of the two with no punctuation after it but an initial's
     period, the unflagged one capitalized, no determiner before it, no legal form or number after
-    it, before "und" no capitalized word before it, and ``open_`` (no rule made it public); ``nouns_in_ruling(words)``: those of ``words`` the
-    ruling writes with a determiner before them."""
+    it, before "und" no capitalized word before it, and ``open_`` (no rule made it public);
+    ``nouns_in_ruling(words)``: those of ``words`` the ruling writes with a determiner before them."""
     if not COORDINATED_NAMES or not flagged:
         return []
     raw, found = [e.text for e in elements], {}
