@@ -103,10 +103,11 @@ AT_RECALL = (0.8, 0.85)
 # and a town's district (rulings_anon.analyzer.name_parts), a word a role names and a word an
 # institution's kind names (rulings_anon.analyzer.role_names) each switched on or off; "party roles"
 # also spreads a surname a person's name part flagged and names a party after a party's role, and
-# "coordinated" also flags a surname that "und" joins to a flagged name's part
+# "coordinated" also flags a surname that "und" joins to a flagged name's part, "relatives" also a
+# first name after a relative's noun
 _OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
         "institutions": False, "word_surnames": False, "districts": False, "spread_parts": False, "party_roles": False,
-        "coordinated": False}
+        "coordinated": False, "relatives": False}
 DECISION_VARIANTS = {"neither": _OFF,
                      "name parts": {**_OFF, "name_parts": True},
                      "nouns": {**_OFF, "nouns": True},
@@ -126,7 +127,11 @@ DECISION_VARIANTS = {"neither": _OFF,
                                      "spread_parts": True, "party_roles": True},
                      "coordinated": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
                                      "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                     "spread_parts": True, "party_roles": True, "coordinated": True}}
+                                     "spread_parts": True, "party_roles": True, "coordinated": True},
+                     "relatives": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                                   "roles": True, "institutions": True, "word_surnames": True, "districts": True,
+                                   "spread_parts": True, "party_roles": True, "coordinated": True,
+                                   "relatives": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

@@ -138,6 +138,12 @@ def test_a_surname_joined_to_a_flagged_name_by_und_is_a_name(default, monkeypatc
     assert [s.type for s in found if s.text == "Christen"] == ["person", "person"]
     flagged_rows, decided = _measured_and_decided(default, [COORDINATED])
     assert flagged_rows == decided and {e for _, e in decided} == {3, 5, 6, 14, 26}
+    # a first name after a relative's noun, measured as decided
+    flagged_rows, decided = _measured_and_decided(default, ["Das Jugendamt nahm das Kind Jonas in Obhut."])
+    assert flagged_rows == decided == {(0, 5)}
+    # a flagged surname that is also a word is a partner too
+    assert spans(default, "Die Beklagte, vertreten durch ihren Geschäftsführer Jäger, bestreitet. Jäger und Sommer "
+                          "haben den Vertrag unterzeichnet.") == [(52, 57, "Jäger"), (71, 76, "Jäger"), (81, 87, "Sommer")]
     # a relative, a group, a party's role (also in a compound) or a town joined so is no name
     assert spans(default, "Es erschienen Herr Wimmer und Ehefrau sowie Amrein und Konsorten; Revisionskläger "
                           "und Amrein schwiegen. Geklagt haben Amrein und Stuttgart.") == [

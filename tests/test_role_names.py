@@ -47,6 +47,9 @@ CASES = [
     ("Der Kläger Wagner verlangt Schadensersatz; die Beklagte Koch bestreitet.", ["Wagner", "Koch"]),
     ("Das Gericht gab dem Kläger Zeit zur Stellungnahme und dem Beklagten Gelegenheit zur Äußerung.", []),
     ("Die Antragsgegnerin Fuchs rügte, der Kläger Leistungen beziehe.", ["Fuchs"]),
+    # a relative's noun names a first name, not a noun nor a surname that is no first name
+    ("Das Jugendamt nahm das Kind Jonas in Obhut; mit seiner Tochter Anna wollte er Urlaub machen.", ["Jonas", "Anna"]),
+    ("Der Ehefrau Rentenzahlungen zu gewähren, lehnte die Kasse ab; der Sohn Koch.", []),
     # a criminal case's parties, its witnesses and experts
     ("Die Rüge des Angeklagten Keller greift nicht; die Zeugin Vogel und der Sachverständige Koch schwiegen.",
      ["Keller", "Vogel", "Koch"]),

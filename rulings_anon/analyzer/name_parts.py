@@ -165,13 +165,14 @@ def spreads_bare(word: str) -> bool:
 def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
     """Whether ``word`` (a core word without a determiner before it) is a person's name where a
     link joins it to ``partner``, a flagged core word (:data:`COORDINATED_NAMES`): ``partner`` a part
-    of a person's name, neither a place the lexicon knows nor a town ("Stuttgart und München"),
+    of a person's name or a surname that is also a word ("Jäger und Sommer"), neither a place the
+    lexicon knows nor a town ("Stuttgart und München"),
     ``word`` one capitalized word that starts no name ("Frau", not "Palandt/Grüneberg") and,
     where the lexicon calls it a common noun, a rare one
     (:data:`COORDINATED_NOUN_ZIPF`) that the ruling writes with no determiner before it
     (``noun_in_ruling`` not set: "Christen und Dorner", not "der Posch und Bescheide" beside "die
     Bescheide")."""
-    if not (name_part(partner) and _NAME_WORD.match(word) and word not in _not_parts()
+    if not ((name_part(partner) or word_surname(partner)) and _NAME_WORD.match(word) and word not in _not_parts()
             and word not in _not_name_words() and not noun_in_ruling) or _town(partner) or _town(word) \
             or _role_word(word):
         return False
@@ -218,7 +219,7 @@ def coordinated_names(text: str, elements: Sequence[Element], flagged: set[int],
     raw, found = [e.text for e in elements], {}
     for i in sorted(flagged):
         partner = sf.core_word(raw[i])
-        if not name_part(partner):
+        if not name_part(partner) and not word_surname(partner):
             continue
         for link, other in ((i + 1, i + 2), (i - 1, i - 2)):
             if not 0 <= other < len(raw) or other in flagged or other in found or not open_[other] \

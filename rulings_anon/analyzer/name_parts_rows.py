@@ -22,7 +22,8 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "companies": parts.COMPANY_NAMES, "places": parts.PLACE_NAMES, "roles": role_names.ROLE_NAMES,
          "institutions": role_names.INSTITUTION_NAMES, "word_surnames": parts.WORD_SURNAMES,
          "districts": parts.TOWN_DISTRICTS, "spread_parts": parts.SPREAD_PARTS,
-         "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES}
+         "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES,
+         "relatives": role_names.RELATIVE_FIRST_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -279,7 +280,7 @@ def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndar
     return out
 
 
-_ROLES: dict[tuple[int, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_ROLES: dict[tuple[int, bool, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
@@ -287,15 +288,16 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     raised to ``threshold`` where it is below it and above 0: the role read from the context key
     before (punctuation after the role not seen), a line break from ``sentence_start``, the next
     word from the next row, the ruling's determiners from ``doc_determiner``."""
-    key = (id(court), RULES["institutions"], RULES["party_roles"])
+    key = (id(court), RULES["institutions"], RULES["party_roles"], RULES["relatives"])
     if key not in _ROLES:
         roles, words, column = role_names.role_keys(RULES["institutions"]), court.words, sf.COLUMN["doc_determiner"]
         parties = role_names.party_keys() if RULES["party_roles"] else frozenset()
+        relatives = role_names.relative_keys() if RULES["relatives"] else frozenset()
         starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
         named = []
         for k, keys in enumerate(court.lookup_keys):
-            if keys[0] not in roles and (keys[0] not in parties or not role_names.party_nameable(words[k])) \
-                    or starts[k]:
+            if keys[0] not in roles and not (keys[0] in parties and role_names.party_nameable(words[k])) \
+                    and not (keys[0] in relatives and role_names.relative_nameable(words[k])) or starts[k]:
                 continue
             j = k + 1
             next_noun = j < len(words) and court.documents[j] == court.documents[k] \

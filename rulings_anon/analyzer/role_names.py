@@ -1,5 +1,6 @@
 """A person named right after their role: "Geschäftsführer Christen", "Kandidat Dorn", "der
-Mitangeklagten Freitag", "Kriminaloberkommissarin Dörfer", "Rechtsanwältin Hell"; and an
+Mitangeklagten Freitag", "Kriminaloberkommissarin Dörfer", "Rechtsanwältin Hell", a first name
+after a relative's noun ("das Kind Jonas": :data:`RELATIVE_FIRST_NAMES`); and an
 institution named right after its kind: "des Landkreises Mann", "des Kreiskrankenhauses Reiter",
 "der Tarifgemeinschaft Vogel"; and a party named after their role by a surname that is also a
 word: "der Kläger Wagner", "die Beklagte Koch" (:data:`PARTY_ROLE_NAMES`).
@@ -34,8 +35,8 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import name_key
-from rulings_anon.analyzer.name_parts import PARTY_NAME_ZIPF, name_part, word_surname
-from rulings_anon.document import Element
+from rulings_anon.analyzer.name_parts import PARTY_NAME_ZIPF, first_name, name_part, word_surname
+from rulings_anon.document import INITIAL, Element
 from rulings_anon.word_frequency import zipf
 
 # whether score's decision applies the rule, and to the institutions' kinds too (the benchmark
@@ -49,6 +50,11 @@ INSTITUTION_NAMES = True
 # "Sommer" 5.1). Those roles precede nouns as often as names; after them the six LER courts'
 # rulings print 264 capitalized words in clear, 2 of them names to the lexicon, both "Art."
 PARTY_ROLE_NAMES = True
+# A relative's noun ("Kind", "Tochter", ``relatives``) names the first name after it: "das Kind
+# Jonas" (the model alone 0.09 in a fictitious ruling, "Lukas" 0.21). Only a first name, which no
+# common noun is: the relatives precede nouns too ("der Ehefrau Rentenzahlungen"); after them the
+# six courts' rulings print 23 capitalized words in clear, one a first name ("Bruder Paul Kirchhof")
+RELATIVE_FIRST_NAMES = True
 # determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
 INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
                        "jeder jede jedes jedem jeden".split())
@@ -106,6 +112,24 @@ def party_keys() -> frozenset[str]:
     return frozenset(sf.context_key(w) for w in party_words())
 
 
+@lru_cache(maxsize=1)
+def relative_words() -> frozenset[str]:
+    """The ``relatives`` of ``name_affixes.json`` ("Kind", "Tochter", "Ehemann")."""
+    return sf._affixes()["relatives"]
+
+
+@lru_cache(maxsize=1)
+def relative_keys() -> frozenset[str]:
+    """:func:`relative_words` as context keys (lower case)."""
+    return frozenset(sf.context_key(w) for w in relative_words())
+
+
+def relative_nameable(word: str) -> bool:
+    """Whether ``word`` (a core word) after a relative's noun is a name: a first name written out
+    (:func:`rulings_anon.analyzer.name_parts.first_name`, a name part, no initial)."""
+    return not INITIAL.match(word) and first_name(word) and name_part(word)
+
+
 def party_nameable(word: str) -> bool:
     """Whether ``word`` (a core word) after a party's role is a name: a surname the lexicon knows
     as a person's name too, below :data:`PARTY_NAME_ZIPF` ("Wagner", "Koch"; not "Zeit")."""
@@ -123,7 +147,8 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     raised to ``threshold`` where it is below it and above 0; the others as they are."""
     roles = naming_words(INSTITUTION_NAMES)
     parties = party_words() if PARTY_ROLE_NAMES else frozenset()
-    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles or e.text in parties]
+    relatives = relative_words() if RELATIVE_FIRST_NAMES else frozenset()
+    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles or e.text in parties or e.text in relatives]
     if not after:
         return probabilities
     probabilities = np.asarray(probabilities)
@@ -132,7 +157,9 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
         if not 0 < probabilities[i] < threshold or "\n" in text[elements[i - 1].end:elements[i].start]:
             continue
         word = sf.core_word(elements[i].text)
-        if elements[i - 1].text not in roles and not party_nameable(word):
+        role = elements[i - 1].text
+        if role not in roles and not (role in parties and party_nameable(word)) \
+                and not (role in relatives and relative_nameable(word)):
             continue
         before = sf.context_key(elements[i - 2].text) if i > 1 else None
         following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else ""
