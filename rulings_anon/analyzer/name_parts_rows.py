@@ -291,8 +291,8 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     key = (id(court), RULES["institutions"], RULES["party_roles"], RULES["relatives"])
     if key not in _ROLES:
         roles, words, column = role_names.role_keys(RULES["institutions"]), court.words, sf.COLUMN["doc_determiner"]
-        parties = role_names.party_keys() if RULES["party_roles"] else frozenset()
-        relatives = role_names.relative_keys() if RULES["relatives"] else frozenset()
+        parties = role_names.cue_keys("party_roles") if RULES["party_roles"] else frozenset()
+        relatives = role_names.cue_keys("relatives") if RULES["relatives"] else frozenset()
         starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
         named = []
         for k, keys in enumerate(court.lookup_keys):

@@ -100,28 +100,17 @@ def nameable(word: str, before_role: str | None, next_noun: bool, noun_in_ruling
             and not next_noun and not noun_in_ruling)
 
 
-@lru_cache(maxsize=1)
-def party_words() -> frozenset[str]:
-    """The ``party_roles`` of ``name_affixes.json`` ("Kläger", "Beklagte", "Antragstellerin")."""
-    return sf._affixes()["party_roles"]
+@lru_cache(maxsize=4)
+def cue_words(name: str) -> frozenset[str]:
+    """The list ``name`` of ``name_affixes.json`` a name follows: ``party_roles`` ("Kläger",
+    "Beklagte", "Zeugin") or ``relatives`` ("Kind", "Tochter", "Ehemann")."""
+    return sf._affixes()[name]
 
 
-@lru_cache(maxsize=1)
-def party_keys() -> frozenset[str]:
-    """:func:`party_words` as context keys (lower case)."""
-    return frozenset(sf.context_key(w) for w in party_words())
-
-
-@lru_cache(maxsize=1)
-def relative_words() -> frozenset[str]:
-    """The ``relatives`` of ``name_affixes.json`` ("Kind", "Tochter", "Ehemann")."""
-    return sf._affixes()["relatives"]
-
-
-@lru_cache(maxsize=1)
-def relative_keys() -> frozenset[str]:
-    """:func:`relative_words` as context keys (lower case)."""
-    return frozenset(sf.context_key(w) for w in relative_words())
+@lru_cache(maxsize=4)
+def cue_keys(name: str) -> frozenset[str]:
+    """:func:`cue_words` as context keys (lower case), as the feature rows keep the word before."""
+    return frozenset(sf.context_key(w) for w in cue_words(name))
 
 
 def relative_nameable(word: str) -> bool:
@@ -146,8 +135,8 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     """``probabilities`` with each word a role or an institution's kind names (:func:`nameable`)
     raised to ``threshold`` where it is below it and above 0; the others as they are."""
     roles = naming_words(INSTITUTION_NAMES)
-    parties = party_words() if PARTY_ROLE_NAMES else frozenset()
-    relatives = relative_words() if RELATIVE_FIRST_NAMES else frozenset()
+    parties = cue_words("party_roles") if PARTY_ROLE_NAMES else frozenset()
+    relatives = cue_words("relatives") if RELATIVE_FIRST_NAMES else frozenset()
     after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles or e.text in parties or e.text in relatives]
     if not after:
         return probabilities
