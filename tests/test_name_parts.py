@@ -152,6 +152,17 @@ def test_a_surname_joined_to_a_flagged_name_by_und_is_a_name(default, monkeypatc
     assert "Christen" not in {s.text for s in Analyzer().analyze(COORDINATED)}
 
 
+def test_a_surname_alone_takes_the_type_of_its_name_written_out(default):
+    """A name written out with a first name is a person's, and so is another mention of its
+    surname the model flagged alone: its placeholder is the surname's initial, not "..."."""
+    from rulings_anon.engine import apply_policy
+
+    text = "Geschäftsführer ist Anton Stadler. Stadler bestreitet die Forderung. Die Holzbau GmbH zahlte."
+    found = default.analyze(text)
+    assert [(s.text, s.type) for s in found if "Stadler" in s.text] == [("Anton Stadler", "person"), ("Stadler", "person")]
+    assert apply_policy(text, found).startswith("Geschäftsführer ist A. S.. S. bestreitet die Forderung.")
+
+
 SURNAME_WORD = ("Vermieterin ist Frau Ingrid Sommer. Sommer kündigte. Im Sommer 2021 zog sie um, seit Sommer 2022 "
                 "auch ihr Mieter; die Sommer GmbH zahlte. Der Vertrag ist nichtig, Vertrag bleibt Vertrag.")
 

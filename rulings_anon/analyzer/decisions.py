@@ -54,7 +54,7 @@ from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
 from rulings_anon.analyzer.sensitivity import _determined
-from rulings_anon.document import Element, Span, keeps_period
+from rulings_anon.document import INITIAL, Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, before_legal_form, rules
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -199,18 +199,45 @@ def _typed_mentions(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with each untyped consistency span given the type of a typed span of its word: a
     name's parts type it only after consistency has spread it ("Frau Ingrid Sommer" a person, so
     "Sommer kündigte" one too), and a mention's placeholder or surrogate must be its name's ("S.",
-    not "...")."""
+    not "..."). An untyped name written out with a first name is a person's, and so is another
+    untyped span of one of its words ("Anton Stadler", then "Stadler bestreitet": "A. S." and "S.")."""
     kinds: dict[str, str] = {}
-    for span in spans:
-        if span.type:
-            for word in text[span.start:span.end].split():
+    persons: set[str] = set()  # the words of the names written out with a first name
+    written = set()  # the indices of those names' spans
+    for n, span in enumerate(spans):
+        words = text[span.start:span.end].split()
+        kind = span.type
+        if kind is None and len(words) > 1 and _first_name_written(words[0]):
+            kind = "person"
+            written.add(n)
+        if kind:
+            for word in words:
                 s, e = core(word, 0, len(word))
                 for key in _keys_of(word[s:e]):
-                    kinds.setdefault(key, span.type)
+                    kinds.setdefault(key, kind)
+                    if n in written:
+                        persons.add(key)
     if not kinds:
         return spans
-    return [replace(span, type=next((kinds[k] for k in _keys_of(span.text or "") if k in kinds), None))
-            if span.source == CONSISTENCY_SOURCE and span.type is None else span for span in spans]
+    out = []
+    for n, span in enumerate(spans):
+        if span.type is None:
+            keys = _keys_of(span.text or "")
+            if n in written:
+                span = replace(span, type="person")
+            elif span.source == CONSISTENCY_SOURCE:
+                span = replace(span, type=next((kinds[k] for k in keys if k in kinds), None))
+            elif any(k in persons and kinds.get(k) == "person" for k in keys):
+                span = replace(span, type="person")
+        out.append(span)
+    return out
+
+
+def _first_name_written(word: str) -> bool:
+    """Whether ``word`` (a span's first word) is a first name written out, no initial ("Anton")."""
+    s, e = core(word, 0, len(word))
+    word = word[s:e]
+    return not INITIAL.match(word) and name_parts.first_name(word) and name_parts.name_part(word)
 
 
 def _name_parts(text: str, elements: Sequence[Element], units: list[_Unit], certain, threshold: float) -> list[_Unit]:
