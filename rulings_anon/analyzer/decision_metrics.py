@@ -193,8 +193,8 @@ def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray, np.ndarr
     word (a name word, and none of the dev courts' common words, which ``score`` never spreads: it
     takes no batch vocabulary by default, each ruling decided alone), whether it is a common word
     that spreads to its bare mentions (a surname too: :func:`~rulings_anon.analyzer.name_parts.spreads_bare`),
-    and whether the candidate is such a bare mention (``determiner_before`` not set, no legal form
-    and no number after it: ``decisions._bare``); computed once per court."""
+    and whether the candidate is such a bare mention
+    (:func:`~rulings_anon.analyzer.name_parts_rows.bare_rows`); computed once per court."""
     if id(court) not in _MENTIONS:
         from rulings_anon.analyzer.common_words import common_words, name_key
         from rulings_anon.analyzer.name_parts import spreads_bare
@@ -203,9 +203,7 @@ def _mentions(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray, np.ndarr
         keyed = [name_key(w) is not None for w in court.words]
         spread = np.array([k and w not in common for k, w in zip(keyed, court.words)], bool)
         bare_words = np.array([k and w in common and spreads_bare(w) for k, w in zip(keyed, court.words)], bool)
-        rows, column = court.rows, sf.COLUMN
-        bare = (rows[:, column["determiner_before"]] != 1) & (rows[:, column["next_legal_form"]] == 0) & np.array(
-            [not (keys[2] or "")[:1].isdigit() for keys in court.lookup_keys], bool)
+        bare = npr.bare_rows(court)
         ids: dict[tuple[int, str], int] = {}
         keys = np.array([ids.setdefault((int(d), w), len(ids)) for d, w in zip(court.documents, court.words)], int)
         _MENTIONS[id(court)] = (court, keys, spread, bare_words, bare)

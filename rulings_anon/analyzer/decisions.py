@@ -53,9 +53,8 @@ from rulings_anon.analyzer import name_parts, role_names
 from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
-from rulings_anon.analyzer.sensitivity import _determined
 from rulings_anon.document import INITIAL, Element, Span, keeps_period
-from rulings_anon.references import NAME_TYPES, NER_SOURCE, before_legal_form, rules
+from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
 _LEADING = "([{„“‚‘\"'«»<"
@@ -337,7 +336,7 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
     """Units for every unflagged element whose word is a word of a flagged name (of ``sources``,
     by default every unit), except those whose probability in ``certain`` (the model's, where it
     judged every element) is 0. A common word spreads only where it is a surname too
-    (:func:`name_parts.spreads_bare`) and only to its bare mentions (:func:`_bare`); their types
+    (:func:`name_parts.spreads_bare`) and only to its bare mentions (:func:`name_parts.bare_mention`); their types
     are given after the name's parts (:func:`_typed_mentions`)."""
     best: dict[str, float] = {}
     bare_only: set[str] = set()
@@ -366,21 +365,12 @@ def _propagate(text: str, elements: Sequence[Element], units: list[_Unit], commo
         keys = [k for k in _keys_of(text[s:e]) if k in best]
         if keys and all(k in bare_only for k in keys):
             raw = raw or [el.text for el in elements]
-            if not _bare(text, raw, element.index, e):
+            if not name_parts.bare_mention(text, raw, element.index, e):
                 continue
         scores = [best[k] for k in keys]
         if scores and not judge_named(text, s, e):
             added.append(_Unit(s, e, [element.index], max(scores), CONSISTENCY_SOURCE))
     return added
-
-
-def _bare(text: str, raw: list[str], i: int, end: int) -> bool:
-    """Whether element ``i`` (its word ending at ``end``) stands as a name stands: no determiner
-    before it (only adjectives or numbers between), no legal form and no number after it
-    ("Sommer kündigte", not "im Sommer", "seit Sommer 2021"); as the rows' ``determiner_before``
-    reads it (:func:`rulings_anon.analyzer.decision_metrics.consistent`)."""
-    following = raw[i + 1] if i + 1 < len(raw) else ""
-    return not before_legal_form(text, end) and not _determined(raw, i) and not following[:1].isdigit()
 
 
 def _spans(text: str, units: list[_Unit]) -> list[Span]:

@@ -162,6 +162,21 @@ def spreads_bare(word: str) -> bool:
     return SURNAME_WORDS_SPREAD and word_surname(word)
 
 
+def bare_mention(text: str, raw: Sequence[str], i: int, end: int) -> bool:
+    """Whether element ``i`` (``raw``: the elements' texts; its word ending at ``end``) stands as a
+    name stands: no determiner before it (only adjectives or numbers between), no legal form and no
+    number after it ("Sommer kündigte", not "im Sommer", "seit Sommer 2021", "die Sommer GmbH"); the
+    rows read it as :func:`rulings_anon.analyzer.name_parts_rows.bare_rows` does."""
+    following = raw[i + 1] if i + 1 < len(raw) else ""
+    return not before_legal_form(text, end) and not sf._determined(raw, i) and not following[:1].isdigit()
+
+
+def starts_no_name(word: str) -> bool:
+    """Whether ``word`` (a capitalized core word) is a salutation, a title, a role or a function word
+    that starts no name ("Frau", "Dr", "Kläger", "Die")."""
+    return word in _not_parts() or word in _not_name_words()
+
+
 def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
     """Whether ``word`` (a core word without a determiner before it) is a person's name where a
     link joins it to ``partner``, a flagged core word (:data:`COORDINATED_NAMES`): ``partner`` a part
@@ -172,9 +187,8 @@ def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
     (:data:`COORDINATED_NOUN_ZIPF`) that the ruling writes with no determiner before it
     (``noun_in_ruling`` not set: "Christen und Dorner", not "der Posch und Bescheide" beside "die
     Bescheide")."""
-    if not ((name_part(partner) or word_surname(partner)) and _NAME_WORD.match(word) and word not in _not_parts()
-            and word not in _not_name_words() and not noun_in_ruling) or _town(partner) or _town(word) \
-            or _role_word(word):
+    if not ((name_part(partner) or word_surname(partner)) and _NAME_WORD.match(word) and not starts_no_name(word)
+            and not noun_in_ruling) or _town(partner) or _town(word) or _role_word(word):
         return False
     if not noun_bits(word) & COMMON_NOUN:
         return True
@@ -229,8 +243,7 @@ def coordinated_names(text: str, elements: Sequence[Element], flagged: set[int],
             if raw[first] != sf.core_word(raw[first]) and not INITIAL.fullmatch(raw[first]) \
                     or not raw[last][:1].isupper() or "\n" in text[elements[first].start:elements[last].end]:
                 continue
-            following = raw[other + 1] if other + 1 < len(raw) else ""
-            if sf._determined(raw, other) or before_legal_form(text, elements[other].end) or following[:1].isdigit():
+            if not bare_mention(text, raw, other, elements[other].end):
                 continue
             if other < i and other and sf.core_word(raw[other - 1])[:1].isupper():
                 continue  # the last word of a longer name: "Lilly ICOS Corporation und Eli Lilly"
@@ -296,8 +309,8 @@ def addressed_name(first: str, second: str, previous: str | None, before_previou
     the surname also is: "Frau Anna Taucher", "der Kläger Thomas Christen" (the lexicon knows
     "Taucher" and "Christen" as common nouns only). After "Frau" or "Kläger" and a first name a
     capitalized word is the surname; without the cue "Fritz Nachteilsausgleich" ends a signature."""
-    return (bool(second) and len(second) > 1 and second[:1].isupper() and second not in _not_parts()
-            and second not in _not_name_words() and not INITIAL.match(first) and first_name(first)
+    return (bool(second) and len(second) > 1 and second[:1].isupper() and not starts_no_name(second)
+            and not INITIAL.match(first) and first_name(first)
             and addressed_first(previous, before_previous))
 
 

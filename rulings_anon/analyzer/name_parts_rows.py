@@ -138,6 +138,15 @@ def with_name_parts(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
     return out
 
 
+def bare_rows(court: sm.CourtFeatures) -> np.ndarray:
+    """Per row: whether it stands as a name stands (:func:`rulings_anon.analyzer.name_parts.
+    bare_mention`): ``determiner_before`` not set, no legal form after it (``next_legal_form``), the
+    next context key no number."""
+    rows, column = court.rows, sf.COLUMN
+    return (rows[:, column["determiner_before"]] != 1) & (rows[:, column["next_legal_form"]] == 0) & np.array(
+        [not (keys[2] or "")[:1].isdigit() for keys in court.lookup_keys], bool)
+
+
 _COORDINATED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
@@ -146,16 +155,15 @@ def coordinated_pairs(court: sm.CourtFeatures) -> np.ndarray:
     candidate two elements before or after it, and that is a person's name where that one is
     flagged (:func:`rulings_anon.analyzer.name_parts.coordinated`): the link read from the context
     keys, a line break from ``sentence_start``, a capitalized word before from ``prev_cap``,
-    punctuation after the first from ``period_after``
-    (an initial's period kept; a comma not seen), the ruling's determiners from ``doc_determiner``;
+    punctuation after the first from ``period_after`` (an initial's period kept; a comma not seen),
+    a bare mention from :func:`bare_rows`, the ruling's determiners from ``doc_determiner``;
     computed once per court."""
     if id(court) not in _COORDINATED:
         rows, column, keys, words = court.rows, sf.COLUMN, court.lookup_keys, court.words
+        bare = bare_rows(court)
         found = []
         for k in range(len(words)):
-            free = rows[k, column["determiner_before"]] != 1 and rows[k, column["next_legal_form"]] == 0 \
-                and not (keys[k][2] or "")[:1].isdigit() and words[k][:1].isupper()
-            if not free:
+            if not bare[k] or not words[k][:1].isupper():
                 continue
             noun_in_ruling = bool(rows[k, column["doc_determiner"]] > 0)
             for partner, first, last in ((k - 1, k - 1, k), (k + 1, k, k + 1)):
