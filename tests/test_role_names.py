@@ -50,6 +50,13 @@ CASES = [
     # a relative's noun names a first name, not a noun nor a surname that is no first name
     ("Das Jugendamt nahm das Kind Jonas in Obhut; mit seiner Tochter Anna wollte er Urlaub machen.", ["Jonas", "Anna"]),
     ("Der Ehefrau Rentenzahlungen zu gewähren, lehnte die Kasse ab; der Sohn Koch.", []),
+    # and a word the lexicon does not list at all, not a town or a word that starts no name
+    ("Sie bezog Kindergeld für ihre Tochter Laimer und nicht für den Sohn Leipzig oder die Tochter Die.", ["Laimer"]),
+    # a sentence ends after the word: the capitalized word after it ("Für", a noun to the lexicon) says nothing
+    ("Sie bezog Kindergeld für ihre Tochter Laimer. Für den Sohn erhielt sie nichts.", ["Laimer."]),
+    # a co-defendant tried separately, in small letters too; the participle of an aim names nobody
+    ("Er kaufte beim gesondert verfolgten Denk und beim anderweitig Verfolgten Kastner ein.", ["Denk", "Kastner"]),
+    ("Der verfolgte Sinn und der verfolgten Kastner; des getrennt verfolgten Bruder nicht.", []),
     # a criminal case's parties, its witnesses and experts
     ("Die Rüge des Angeklagten Keller greift nicht; die Zeugin Vogel und der Sachverständige Koch schwiegen.",
      ["Keller", "Vogel", "Koch"]),
@@ -90,7 +97,7 @@ def test_measured_role_names_are_the_decision(text, named):
     punctuation mark after the role is not seen there, which none of these cases needs)."""
     court = sm.extract_court([{"id": "a", "text": text, "spans": []}])
     raised = npr.with_role_names(court, np.full(len(court.words), 0.01), 0.15)
-    assert [w for w, p in zip(court.words, raised, strict=True) if p >= 0.15] == [w.rstrip(",") for w in named]
+    assert [w for w, p in zip(court.words, raised, strict=True) if p >= 0.15] == [w.rstrip(",.") for w in named]
 
 
 def test_score_flags_a_surname_that_is_a_noun_after_a_role(monkeypatch):

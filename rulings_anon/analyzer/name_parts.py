@@ -80,7 +80,7 @@ PARTY_NAME_ZIPF = 5.5
 COORDINATED_NOUN_ZIPF = 4.5
 # nouns of a group a name is joined to ("Müller und Erben", "Meier und Konsorten")
 _GROUP_NOUNS = frozenset({"Erben", "Geschwister", "Genossen", "Konsorten", "Mitstreiter", "Gefährten"})
-_NAME_WORD = re.compile(rf"^[{CAPITAL}][{SMALL}]+(?:['’-][{CAPITAL}]?[{SMALL}]+)*$")
+NAME_WORD = re.compile(rf"^[{CAPITAL}][{SMALL}]+(?:['’-][{CAPITAL}]?[{SMALL}]+)*$")
 # The words of a company's name right before its legal form are decided together: courts replace
 # each of them ("die V B GmbH": 90 mentions in 29 of the bundled courts' rulings, against 16 with a
 # word kept; benchmarks/count_company_forms.py), and the model judging each alone left a partner's
@@ -187,8 +187,8 @@ def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
     (:data:`COORDINATED_NOUN_ZIPF`) that the ruling writes with no determiner before it
     (``noun_in_ruling`` not set: "Christen und Dorner", not "der Posch und Bescheide" beside "die
     Bescheide")."""
-    if not ((name_part(partner) or word_surname(partner)) and _NAME_WORD.match(word) and not starts_no_name(word)
-            and not noun_in_ruling) or _town(partner) or _town(word) or _role_word(word):
+    if not ((name_part(partner) or word_surname(partner)) and NAME_WORD.match(word) and not starts_no_name(word)
+            and not noun_in_ruling) or town(partner) or town(word) or _role_word(word):
         return False
     if not noun_bits(word) & COMMON_NOUN:
         return True
@@ -213,7 +213,7 @@ def _role_word(word: str) -> bool:
 _TOWN_POPULATION = 4.0
 
 
-def _town(word: str) -> bool:
+def town(word: str) -> bool:
     """Whether the lexicon knows ``word`` as a place or the gazetteer as a town
     (:data:`_TOWN_POPULATION`): "München", not the hamlet "Sommer"."""
     features = sf._word_features(word)

@@ -302,14 +302,16 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
         parties = role_names.cue_keys("party_roles") if RULES["party_roles"] else frozenset()
         relatives = role_names.cue_keys("relatives") if RULES["relatives"] else frozenset()
         starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
+        period = court.rows[:, sf.COLUMN["period_after"]]
         named = []
         for k, keys in enumerate(court.lookup_keys):
             if keys[0] not in roles and not (keys[0] in parties and role_names.party_nameable(words[k])) \
-                    and not (keys[0] in relatives and role_names.relative_nameable(words[k])) or starts[k]:
+                    and not (keys[0] in relatives and role_names.relative_nameable(words[k])) \
+                    and not role_names.prosecuted_separately(keys[0], keys[1], words[k]) or starts[k]:
                 continue
             j = k + 1
             next_noun = j < len(words) and court.documents[j] == court.documents[k] \
-                and court.elements[j] == court.elements[k] + 1 and role_names.next_noun(words[j])
+                and court.elements[j] == court.elements[k] + 1 and period[k] == 0 and role_names.next_noun(words[j])
             if role_names.nameable(words[k], keys[1], next_noun, bool(court.rows[k, column] > 0)):
                 named.append(k)
         _ROLES[key] = (court, np.array(named, int))

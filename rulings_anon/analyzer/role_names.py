@@ -35,8 +35,17 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import name_key
-from rulings_anon.analyzer.name_parts import PARTY_NAME_ZIPF, first_name, name_part, word_surname
-from rulings_anon.document import INITIAL, Element
+from rulings_anon.analyzer.name_parts import (
+    NAME_WORD,
+    PARTY_NAME_ZIPF,
+    first_name,
+    name_part,
+    starts_no_name,
+    town,
+    word_surname,
+)
+from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element
+from rulings_anon.lexicon import noun_bits
 from rulings_anon.word_frequency import zipf
 
 # whether score's decision applies the rule, and to the institutions' kinds too (the benchmark
@@ -48,13 +57,22 @@ INSTITUTION_NAMES = True
 # name too and German does not write it too often (name_parts.PARTY_NAME_ZIPF): "der Kläger Wagner",
 # "die Zeugin Vogel", not "dem Kläger Zeit geben" or "Art." (Zipf 6.0 and 5.5; "Müller" 4.8,
 # "Sommer" 5.1). Those roles precede nouns as often as names; after them the six LER courts'
-# rulings print 264 capitalized words in clear, 2 of them names to the lexicon, both "Art."
+# rulings print 264 capitalized words in clear, 2 of them names to the lexicon, both "Art.". Not
+# a word the lexicon does not list: 5 of them, abbreviations and nouns it lacks ("bewilligte die
+# Beklagte Alg"), which consistency would spread to 51 mentions
 PARTY_ROLE_NAMES = True
 # A relative's noun ("Kind", "Tochter", ``relatives``) names the first name after it: "das Kind
-# Jonas" (the model alone 0.09 in a fictitious ruling, "Lukas" 0.21). Only a first name, which no
-# common noun is: the relatives precede nouns too ("der Ehefrau Rentenzahlungen"); after them the
-# six courts' rulings print 23 capitalized words in clear, one a first name ("Bruder Paul Kirchhof")
+# Jonas" (the model alone 0.09 in a fictitious ruling, "Lukas" 0.21), and a word the lexicon knows
+# not at all ("seine Tochter Laimer"). Not a common noun: the relatives precede nouns too ("der
+# Ehefrau Rentenzahlungen"); after them the six courts' rulings print 22 capitalized words in clear,
+# one a first name ("Bruder Paul Kirchhof"), one unlisted (an author, "Harich")
 RELATIVE_FIRST_NAMES = True
+# A co-defendant tried separately is named as the ``naming_roles`` name a person ("des gesondert
+# verfolgten Denk", "dem anderweitig Verfolgten Dorn"), in small letters too, the participle only after
+# one of :data:`SEPARATELY` ("der verfolgte Sinn" names nobody). After them the six courts' rulings
+# hold 7 placeholders and 1 capitalized word in clear, a relative ("Bruder E. K.", not taken)
+SEPARATELY = frozenset({"gesondert", "anderweitig", "getrennt"})
+PROSECUTED = frozenset({"verfolgte", "verfolgten", "verfolgter"})
 # determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
 INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
                        "jeder jede jedes jedem jeden".split())
@@ -113,16 +131,40 @@ def cue_keys(name: str) -> frozenset[str]:
     return frozenset(sf.context_key(w) for w in cue_words(name))
 
 
+@lru_cache(maxsize=65536)
+def unlisted_word(word: str) -> bool:
+    """Whether ``word`` (a core word) is one capitalized word that the lexicon lists in no form, as
+    no noun, name, place or compound's head, and no town or word that starts no name: a surname it
+    does not know ("Laimer", "Denk"), or a noun it lacks."""
+    return (len(word) > 2 and bool(NAME_WORD.match(word)) and not noun_bits(word)
+            and not starts_no_name(word) and not town(word))
+
+
+def prosecuted_separately(role: str | None, before_role: str | None, word: str) -> bool:
+    """Whether ``word`` names a co-defendant tried separately: ``role``, the context key before it,
+    is a form of "Verfolgte" and ``before_role``, the key before that, one of :data:`SEPARATELY`;
+    not a relative's noun ("des gesondert verfolgten Bruder E. K.")."""
+    return role in PROSECUTED and before_role in SEPARATELY and word not in cue_words("relatives")
+
+
 def relative_nameable(word: str) -> bool:
     """Whether ``word`` (a core word) after a relative's noun is a name: a first name written out
-    (:func:`rulings_anon.analyzer.name_parts.first_name`, a name part, no initial)."""
-    return not INITIAL.match(word) and first_name(word) and name_part(word)
+    (:func:`rulings_anon.analyzer.name_parts.first_name`, a name part, no initial) or a word the
+    lexicon does not list (:func:`unlisted_word`)."""
+    return not INITIAL.match(word) and first_name(word) and name_part(word) or unlisted_word(word)
 
 
 def party_nameable(word: str) -> bool:
     """Whether ``word`` (a core word) after a party's role is a name: a surname the lexicon knows
     as a person's name too, below :data:`PARTY_NAME_ZIPF` ("Wagner", "Koch"; not "Zeit")."""
     return word_surname(word) and zipf(word, "de") < PARTY_NAME_ZIPF
+
+
+def sentence_end(element: str) -> bool:
+    """Whether ``element`` (the word after a role) ends with a period, which is no initial's: the word
+    after it starts a sentence and says nothing of the name ("die Tochter Laimer. Für ..."), as the
+    ``period_after`` feature reads it."""
+    return element.rstrip(WORD_PUNCTUATION).endswith(".") and not INITIAL.match(element.strip(WORD_PUNCTUATION))
 
 
 def next_noun(word: str) -> bool:
@@ -137,7 +179,8 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     roles = naming_words(INSTITUTION_NAMES)
     parties = cue_words("party_roles") if PARTY_ROLE_NAMES else frozenset()
     relatives = cue_words("relatives") if RELATIVE_FIRST_NAMES else frozenset()
-    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in roles or e.text in parties or e.text in relatives]
+    after = [i + 1 for i, e in enumerate(elements[:-1])
+             if e.text in roles or e.text in parties or e.text in relatives or e.text.lower() in PROSECUTED]
     if not after:
         return probabilities
     probabilities = np.asarray(probabilities)
@@ -147,11 +190,13 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
             continue
         word = sf.core_word(elements[i].text)
         role = elements[i - 1].text
-        if role not in roles and not (role in parties and party_nameable(word)) \
-                and not (role in relatives and relative_nameable(word)):
-            continue
         before = sf.context_key(elements[i - 2].text) if i > 1 else None
-        following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) else ""
+        if role not in roles and not (role in parties and party_nameable(word)) \
+                and not (role in relatives and relative_nameable(word)) \
+                and not prosecuted_separately(role.lower(), before, word):
+            continue
+        following = sf.core_word(elements[i + 1].text) if i + 1 < len(elements) and not sentence_end(elements[i].text) \
+            else ""
         if nameable(word, before, next_noun(following), False):
             named.append((i, word))
     nouns = determined_words(elements, {w for _, w in named if common_noun(w)}) if named else set()
