@@ -104,10 +104,10 @@ AT_RECALL = (0.8, 0.85)
 # institution's kind names (rulings_anon.analyzer.role_names) each switched on or off; "party roles"
 # also spreads a surname a person's name part flagged and names a party after a party's role, and
 # "coordinated" also flags a surname that "und" joins to a flagged name's part, "relatives" also a
-# first name after a relative's noun
+# first name after a relative's noun, "listed nouns" also weighs down a common noun joined by "und" to another
 _OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
         "institutions": False, "word_surnames": False, "districts": False, "spread_parts": False, "party_roles": False,
-        "coordinated": False, "relatives": False}
+        "coordinated": False, "relatives": False, "listed_nouns": False}
 DECISION_VARIANTS = {"neither": _OFF,
                      "name parts": {**_OFF, "name_parts": True},
                      "nouns": {**_OFF, "nouns": True},
@@ -131,7 +131,11 @@ DECISION_VARIANTS = {"neither": _OFF,
                      "relatives": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
                                    "roles": True, "institutions": True, "word_surnames": True, "districts": True,
                                    "spread_parts": True, "party_roles": True, "coordinated": True,
-                                   "relatives": True}}
+                                   "relatives": True},
+                     "listed nouns": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                                      "roles": True, "institutions": True, "word_surnames": True, "districts": True,
+                                      "spread_parts": True, "party_roles": True, "coordinated": True,
+                                      "relatives": True, "listed_nouns": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

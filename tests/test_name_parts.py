@@ -341,6 +341,48 @@ def test_measured_elided_parts_are_the_decision():
     assert [w for w, p in zip(court.words, zeroed, strict=True) if p == 0] == ["Sonn-"]
 
 
+LISTED = [
+    ("Geräte zur Wiedergabe von Sprache, Ton oder Bild; Software.", ["Ton"]),
+    ("Sodann öffnete er Knopf und Reißverschluss seiner Hose.", ["Knopf", "Reißverschluss"]),
+    ("Er hielt ihr Mund und Nase zu.", ["Mund", "Nase"]),
+    # a name that is also a word, a role, a group, a town, a surname's frequency: no thing of a list
+    ("Die Kanzlei Koch und Partner vertrat ihn; zwischen dem Kläger und Bischof kam es zum Streit.", []),
+    ("Er traf Taucher und Müller in Konstanz und Freiburg, dann Taucher und Sommer.", []),
+    # a sentence's end between: no list
+    ("Er nannte Knopf. Und Nase nicht.", []),
+]
+
+
+@pytest.mark.parametrize("text, listed", LISTED)
+def test_a_common_noun_listed_with_another_is_weighed_down(text, listed):
+    """A common noun that "und" or "oder" joins to another is a thing of a list, not a name: its
+    probability is weighed down (times LISTED_NOUN_WEIGHT, so --recall-first still reaches it), in
+    score's decision and in the measured one alike (which sees no comma after the first word and no
+    line break before the link; score's decision reads both)."""
+    from rulings_anon.analyzer import name_parts_rows as npr
+
+    elements = split_elements(text)
+    weighed = name_parts.without_listed_nouns(text, elements, np.full(len(elements), 0.5))
+    assert [e.text.strip(",;.") for e, p in zip(elements, weighed, strict=True) if p < 0.5] == listed
+    assert all(p == 0.5 * name_parts.LISTED_NOUN_WEIGHT for p in weighed if p < 0.5)
+    court = sm.extract_court([{"id": "a", "text": text, "spans": []}])
+    measured = npr.without_listed_nouns(court, np.full(len(court.words), 0.5))
+    assert [w for w, p in zip(court.words, measured, strict=True) if p < 0.5] == listed
+
+
+def test_a_listed_noun_leaves_the_default_and_stays_for_recall_first():
+    """Through the decision: "Ton" at 0.36 beside "oder Bild" falls under the default threshold
+    (0.036), and the recall-first threshold still reaches it."""
+    from rulings_anon.analyzer.decisions import Settings, decide
+
+    text = "Geräte zur Wiedergabe von Sprache, Ton oder Bild."
+    elements = split_elements(text)
+    probabilities = np.array([0.36 if e.text == "Ton" else 0.0 for e in elements])
+    assert decide(text, elements, probabilities, Settings(0.16)) == []
+    assert [(s.start, s.end, s.text) for s in decide(text, elements, probabilities, Settings(0.001))] == [
+        (35, 38, "Ton")]
+
+
 def test_a_compound_ending_in_a_common_noun_is_no_companys_name(default):
     """A compound ending in a common noun before a company's name is its kind, not its name: a
     flag on the name does not reach it, and alone before a legal form it is no one-word name."""

@@ -247,6 +247,7 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), a surname
     a link joins to one flagged too, and the words a person's name part flagged spread too."""
     probabilities = npr.without_elided(court, probabilities)
+    probabilities = npr.without_listed_nouns(court, probabilities)
     if npr.RULES["nouns"]:
         probabilities = npr.without_nouns(court, probabilities)
     if npr.RULES["roles"]:

@@ -52,7 +52,12 @@ import numpy as np
 from rulings_anon.analyzer import name_parts, role_names
 from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
-from rulings_anon.analyzer.name_parts import neighbour_scores, without_elided, without_nouns
+from rulings_anon.analyzer.name_parts import (
+    neighbour_scores,
+    without_elided,
+    without_listed_nouns,
+    without_nouns,
+)
 from rulings_anon.document import INITIAL, Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -167,6 +172,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         raise ValueError(f"{len(probabilities)} probabilities for {len(elements)} elements")
     if candidates is None:
         probabilities = without_elided(elements, probabilities)
+        probabilities = without_listed_nouns(text, elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:

@@ -71,6 +71,18 @@ SURNAME_WORDS_SPREAD = True
 # und Dobler"; not after a determiner ("der Taucher und Müller"), nor before a legal form or a number
 COORDINATED_NAMES = True
 LINKS = frozenset({"und", "oder", "sowie"})
+# A common noun that "und", "oder" or "sowie" joins to another common noun is one of a list of
+# things, not a name: "Wiedergabe von Sprache, Ton oder Bild", "öffnete er Knopf und
+# Reißverschluss", "Heiligabend und Silvester". Its probability is weighed down (times
+# LISTED_NOUN_WEIGHT), not zeroed, so that --recall-first still reaches it. Not a word the lexicon
+# knows as a person's name too or as a name's part ("Koch und Partner"), a town, nor beside a role,
+# a relative or a group ("zwischen dem Kläger und Bischof")
+LISTED_NOUNS = True
+LISTED_NOUN_WEIGHT = 0.1
+# the partner may be a word the lexicon knows as a name too where German writes it this often
+# ("Ton oder Bild", 5.4), not a surname's frequency ("Taucher und Sommer", 5.1; "Koch" 4.5)
+LISTED_PARTNER_ZIPF = 5.2
+_NOT_THINGS = frozenset({"Partner", "Partnerin", "Partnern", "Kollegen", "Kolleginnen", "Mitarbeiter"})
 # a surname that is also a word names a person after a party's role, or joined so, only below this
 # German Zipf frequency (rulings_anon.analyzer.role_names.PARTY_ROLE_NAMES)
 PARTY_NAME_ZIPF = 5.5
@@ -252,6 +264,51 @@ def coordinated_names(text: str, elements: Sequence[Element], flagged: set[int],
                 found[other] = word
     nouns = nouns_in_ruling({w for w in found.values() if noun_bits(w) & COMMON_NOUN}) if found else set()
     return sorted(i for i, word in found.items() if word not in nouns)
+
+
+@lru_cache(maxsize=65536)
+def thing_noun(word: str) -> bool:
+    """Whether ``word`` (a core word) is a common noun and nothing else a name could be: no name's
+    part, no surname the lexicon knows, no town, no role, relative or group ("Ton", "Knopf", "Bild")."""
+    return (bool(NAME_WORD.match(word)) and bool(noun_bits(word) & COMMON_NOUN) and not name_part(word)
+            and not word_surname(word) and not starts_no_name(word) and not town(word) and not _role_word(word)
+            and word not in _GROUP_NOUNS and word not in _NOT_THINGS)
+
+
+def listed_with_noun(word: str, partner: str) -> bool:
+    """Whether ``word``, joined by a link to ``partner`` (core words), is a thing of a list: both
+    :func:`thing_noun`, or the partner a :func:`frequent_word` (:data:`LISTED_NOUNS`)."""
+    return LISTED_NOUNS and thing_noun(word) and (thing_noun(partner) or frequent_word(partner))
+
+
+@lru_cache(maxsize=65536)
+def frequent_word(word: str) -> bool:
+    """Whether ``word`` is a common noun that the lexicon knows as a name too but German writes at
+    :data:`LISTED_PARTNER_ZIPF` or more, and no name's part, role or town ("Bild")."""
+    return (word_surname(word) and not name_part(word) and zipf(word, "de") >= LISTED_PARTNER_ZIPF
+            and bool(noun_bits(word) & COMMON_NOUN) and not town(word) and not _role_word(word))
+
+
+def without_listed_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`LISTED_NOUN_WEIGHT` for each common noun a link joins to
+    another (:func:`listed_with_noun`): within a line, no punctuation after the first of the two."""
+    probabilities = np.asarray(probabilities)
+    if not LISTED_NOUNS:
+        return probabilities
+    raw, out = [e.text for e in elements], None
+    for i in np.flatnonzero(probabilities > 0):
+        for link, other in ((i + 1, i + 2), (i - 1, i - 2)):
+            if not 0 <= other < len(raw) or raw[link] not in LINKS:
+                continue
+            first, last = min(i, other), max(i, other)
+            if raw[first] != sf.core_word(raw[first]) or "\n" in text[elements[first].start:elements[last].end]:
+                continue
+            if listed_with_noun(sf.core_word(raw[i]), sf.core_word(raw[other])):
+                if out is None:
+                    out = probabilities.astype(np.float64)
+                out[i] = probabilities[i] * LISTED_NOUN_WEIGHT
+                break
+    return probabilities if out is None else out
 
 
 def first_then_surname(first: str, second: str) -> bool:

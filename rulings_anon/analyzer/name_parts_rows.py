@@ -23,7 +23,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "institutions": role_names.INSTITUTION_NAMES, "word_surnames": parts.WORD_SURNAMES,
          "districts": parts.TOWN_DISTRICTS, "spread_parts": parts.SPREAD_PARTS,
          "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES,
-         "relatives": role_names.RELATIVE_FIRST_NAMES}
+         "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -268,6 +268,39 @@ def without_elided(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.nda
         return probabilities
     out = probabilities.copy()
     out[elided] = 0.0
+    return out
+
+
+_LISTED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.name_parts.LISTED_NOUN_WEIGHT` for each
+    common noun a link joins to another (:func:`rulings_anon.analyzer.name_parts.without_listed_nouns`):
+    the link read from the context keys, a line break from ``sentence_start``, punctuation after the
+    first from ``period_after`` (a comma not seen); computed once per court."""
+    if not RULES["listed_nouns"]:
+        return probabilities
+    if id(court) not in _LISTED:
+        rows, column, keys, words = court.rows, sf.COLUMN, court.lookup_keys, court.words
+        listed = np.zeros(len(words), bool)
+        for k in range(len(words)):
+            if not parts.thing_noun(words[k]):
+                continue
+            for partner, first, last in ((k - 1, k - 1, k), (k + 1, k, k + 1)):
+                if not 0 <= partner < len(words) or court.documents[partner] != court.documents[k] \
+                        or court.elements[last] != court.elements[first] + 2 or keys[last][0] not in parts.LINKS:
+                    continue
+                if rows[first, column["period_after"]] > 0 or rows[last, column["sentence_start"]] > 0:
+                    continue
+                if parts.listed_with_noun(words[k], words[partner]):
+                    listed[k] = True
+        _LISTED[id(court)] = (court, listed)
+    listed = _LISTED[id(court)][1] & (probabilities > 0)
+    if not listed.any():
+        return probabilities
+    out = probabilities.copy()
+    out[listed] = probabilities[listed] * parts.LISTED_NOUN_WEIGHT
     return out
 
 
