@@ -360,14 +360,10 @@ def test_a_common_noun_listed_with_another_is_weighed_down(text, listed):
     score's decision and in the measured one alike (which sees no comma after the first word and no
     line break before the link; score's decision reads both)."""
     from rulings_anon.analyzer import name_parts_rows as npr
+    from tests.decision_rules import weighed_words
 
-    elements = split_elements(text)
-    weighed = name_parts.without_listed_nouns(text, elements, np.full(len(elements), 0.5))
-    assert [e.text.strip(",;.") for e, p in zip(elements, weighed, strict=True) if p < 0.5] == listed
-    assert all(p == 0.5 * name_parts.LISTED_NOUN_WEIGHT for p in weighed if p < 0.5)
-    court = sm.extract_court([{"id": "a", "text": text, "spans": []}])
-    measured = npr.without_listed_nouns(court, np.full(len(court.words), 0.5))
-    assert [w for w, p in zip(court.words, measured, strict=True) if p < 0.5] == listed
+    assert weighed_words(text, name_parts.without_listed_nouns, npr.without_listed_nouns,
+                         name_parts.LISTED_NOUN_WEIGHT) == (listed, listed)
 
 
 def test_a_listed_noun_leaves_the_default_and_stays_for_recall_first():

@@ -11,9 +11,9 @@ import pytest
 
 from rulings_anon.analyzer import name_parts_rows as npr
 from rulings_anon.analyzer import product_names
-from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.analyzer.decisions import Settings, decide
 from rulings_anon.document import split_elements
+from tests.decision_rules import weighed_words
 
 CASES = [
     # the word after a drug noun, a compound's and an inflected one's too, and its other mentions
@@ -28,13 +28,8 @@ CASES = [
 
 @pytest.mark.parametrize("text, weighed", CASES)
 def test_a_medicine_after_its_kind_is_weighed_down(text, weighed):
-    elements = split_elements(text)
-    out = product_names.without_product_names(text, elements, np.full(len(elements), 0.5))
-    assert [e.text.strip(".;,") for e, p in zip(elements, out, strict=True) if p < 0.5] == weighed
-    assert all(p == 0.5 * product_names.PRODUCT_WEIGHT for p in out if p < 0.5)
-    court = sm.extract_court([{"id": "a", "text": text, "spans": []}])
-    measured = npr.without_product_names(court, np.full(len(court.words), 0.5))
-    assert [w for w, p in zip(court.words, measured, strict=True) if p < 0.5] == weighed
+    assert weighed_words(text, product_names.without_product_names, npr.without_product_names,
+                         product_names.PRODUCT_WEIGHT) == (weighed, weighed)
 
 
 def test_the_default_leaves_the_medicine_and_recall_first_reaches_it(monkeypatch):

@@ -265,12 +265,7 @@ def without_elided(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.nda
                               for w, keys in zip(court.words, court.lookup_keys, strict=True)),
                              bool, len(court.words))
         _ELIDED[id(court)] = (court, elided)
-    elided = _ELIDED[id(court)][1] & (probabilities > 0)
-    if not elided.any():
-        return probabilities
-    out = probabilities.copy()
-    out[elided] = 0.0
-    return out
+    return _times(probabilities, _ELIDED[id(court)][1], 0.0)
 
 
 _LISTED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
@@ -298,12 +293,7 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
                 if parts.listed_with_noun(words[k], words[partner]):
                     listed[k] = True
         _LISTED[id(court)] = (court, listed)
-    listed = _LISTED[id(court)][1] & (probabilities > 0)
-    if not listed.any():
-        return probabilities
-    out = probabilities.copy()
-    out[listed] = probabilities[listed] * parts.LISTED_NOUN_WEIGHT
-    return out
+    return _times(probabilities, _LISTED[id(court)][1], parts.LISTED_NOUN_WEIGHT)
 
 
 _PRODUCTS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
@@ -331,12 +321,7 @@ def without_product_names(court: sm.CourtFeatures, probabilities: np.ndarray) ->
         hit = np.fromiter(((int(d), w) in names for d, w in zip(documents, words, strict=True)), bool, len(words)) \
             if names else np.zeros(len(words), bool)
         _PRODUCTS[id(court)] = (court, hit)
-    hit = _PRODUCTS[id(court)][1] & (probabilities > 0)
-    if not hit.any():
-        return probabilities
-    out = probabilities.copy()
-    out[hit] = probabilities[hit] * products.PRODUCT_WEIGHT
-    return out
+    return _times(probabilities, _PRODUCTS[id(court)][1], products.PRODUCT_WEIGHT)
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
@@ -348,11 +333,17 @@ def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndar
                              for w, keys, cap in zip(court.words, court.lookup_keys, next_cap, strict=True)),
                             bool, len(court.words))
         _NOUNS[id(court)] = (court, nouns)
-    nouns = _NOUNS[id(court)][1]
-    if not nouns.any():
+    return _times(probabilities, _NOUNS[id(court)][1], 0.0)
+
+
+def _times(probabilities: np.ndarray, rows: np.ndarray, factor: float) -> np.ndarray:
+    """``probabilities`` with those of ``rows`` (a mask) above 0 times ``factor``; the same array
+    where none is."""
+    rows = rows & (probabilities > 0)
+    if not rows.any():
         return probabilities
     out = probabilities.copy()
-    out[nouns] = 0.0
+    out[rows] = probabilities[rows] * factor
     return out
 
 
