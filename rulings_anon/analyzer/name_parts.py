@@ -296,18 +296,16 @@ def without_listed_nouns(text: str, elements: Sequence[Element], probabilities: 
     if not LISTED_NOUNS:
         return probabilities
     raw, out = [e.text for e in elements], None
-    for i in np.flatnonzero(probabilities > 0):
-        for link, other in ((i + 1, i + 2), (i - 1, i - 2)):
-            if not 0 <= other < len(raw) or raw[link] not in LINKS:
-                continue
-            first, last = min(i, other), max(i, other)
-            if raw[first] != sf.core_word(raw[first]) or "\n" in text[elements[first].start:elements[last].end]:
-                continue
-            if listed_with_noun(sf.core_word(raw[i]), sf.core_word(raw[other])):
+    for k in [k for k, t in enumerate(raw) if t in LINKS and 0 < k < len(raw) - 1]:
+        first, last = raw[k - 1], raw[k + 1]
+        if not (first[:1].isupper() and last[:1].isupper()) or first != sf.core_word(first) \
+                or "\n" in text[elements[k - 1].start:elements[k + 1].end]:
+            continue
+        for i, partner in ((k - 1, last), (k + 1, first)):
+            if probabilities[i] > 0 and listed_with_noun(sf.core_word(raw[i]), sf.core_word(partner)):
                 if out is None:
                     out = probabilities.astype(np.float64)
                 out[i] = probabilities[i] * LISTED_NOUN_WEIGHT
-                break
     return probabilities if out is None else out
 
 

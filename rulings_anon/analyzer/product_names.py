@@ -13,6 +13,7 @@ The rows of :mod:`rulings_anon.analyzer.name_parts_rows` read it the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -32,6 +33,9 @@ DRUG_NOUN_ENDINGS = ("arzneimittel", "arzneimittels", "medikament", "medikaments
                      "impfstoffe")
 
 
+_DRUG_STEM = re.compile("[Aa]rzneimittel|[Mm]edikament|[Pp]räparat|[Ii]mpfstoff")
+
+
 def drug_noun(key: str | None) -> bool:
     """Whether ``key`` (a context key: lower case, no punctuation) is a noun that names a medicine's kind."""
     return key is not None and key.endswith(DRUG_NOUN_ENDINGS)
@@ -48,6 +52,8 @@ def product_word(word: str) -> bool:
 def product_names(text: str, elements: Sequence[Element]) -> set[str]:
     """The core words that stand right after a drug noun in ``text`` (a space between, no
     punctuation after the noun): "Isentress" of "des Medikaments Isentress"."""
+    if not _DRUG_STEM.search(text):  # most rulings name no medicine: one scan of the text
+        return set()
     found = set()
     for i in range(1, len(elements)):
         noun = elements[i - 1].text

@@ -73,6 +73,7 @@ RELATIVE_FIRST_NAMES = True
 # hold 7 placeholders and 1 capitalized word in clear, a relative ("Bruder E. K.", not taken)
 SEPARATELY = frozenset({"gesondert", "anderweitig", "getrennt"})
 PROSECUTED = frozenset({"verfolgte", "verfolgten", "verfolgter"})
+_PROSECUTED_FORMS = PROSECUTED | {w.capitalize() for w in PROSECUTED}
 # determiners that make the role a kind of person, not one person ("ein Rechtsanwalt", "jeder Betreuer")
 INDEFINITE = frozenset("ein eine einer eines einem einen kein keine keiner keines keinem keinen "
                        "jeder jede jedes jedem jeden".split())
@@ -180,7 +181,7 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     parties = cue_words("party_roles") if PARTY_ROLE_NAMES else frozenset()
     relatives = cue_words("relatives") if RELATIVE_FIRST_NAMES else frozenset()
     after = [i + 1 for i, e in enumerate(elements[:-1])
-             if e.text in roles or e.text in parties or e.text in relatives or e.text.lower() in PROSECUTED]
+             if e.text in roles or e.text in parties or e.text in relatives or e.text in _PROSECUTED_FORMS]
     if not after:
         return probabilities
     probabilities = np.asarray(probabilities)
