@@ -1,14 +1,15 @@
 """A medicine named after its kind: "des Medikaments Isentress", "das Kombinationspräparat Stribild".
 
-A trademark court's licence case speaks of the drug, not of a person, and the name a drug's kind
-precedes is its brand, which its maker prints on every box. The model flags such words (unknown to
-the lexicon, after an article: 0.2 to 0.9) as it would a surname. In the six LER courts' rulings 38
-words stand right after a drug noun (BPatG 29, BSG 8, BFH 1) and 67 other mentions of them, none a
-placeholder. A public rule (probability 0, a feature the trees read) was tried and needed a refit
-that moved `--recall-first`'s threshold (docs/experiments.md, "A medicine's name after a drug noun");
-this is a decision rule instead: the word and its other mentions in the ruling are weighed down
-(times :data:`PRODUCT_WEIGHT`), so the default leaves them and `--recall-first` still reaches them.
-The rows of :mod:`rulings_anon.analyzer.name_parts_rows` read it the same way.
+A patent court's licence case or a social court's claim to a drug speaks of the drug, not of a
+person, and the name a drug's kind precedes is its brand, which its maker prints on every box. The
+model flags such words (unknown to the lexicon: 0.2 to 0.9) as it would a surname. In the six LER
+courts' rulings 13 words that are no common noun stand right after a drug noun ("Isentress",
+"Genvoya", "Buscopan"), with 58 mentions, none a placeholder. A public rule (probability 0, a
+feature the trees read) was tried and needed a refit that moved `--recall-first`'s threshold
+(docs/experiments.md, "A medicine's name after a drug noun"); this is a decision rule instead: the
+word and its other mentions in the ruling are weighed down (times :data:`PRODUCT_WEIGHT`), so the
+default leaves them and `--recall-first` still reaches them. The rows of
+:mod:`rulings_anon.analyzer.name_parts_rows` read it the same way.
 """
 
 from __future__ import annotations
@@ -31,8 +32,7 @@ PRODUCT_WEIGHT = 0.1
 DRUG_NOUN_ENDINGS = ("arzneimittel", "arzneimittels", "medikament", "medikaments", "medikamentes", "medikamente",
                      "präparat", "präparats", "präparates", "präparate", "impfstoff", "impfstoffs", "impfstoffes",
                      "impfstoffe")
-
-
+# what a ruling that names a drug's kind holds somewhere: one scan of its text before any element is read
 _DRUG_STEM = re.compile("[Aa]rzneimittel|[Mm]edikament|[Pp]räparat|[Ii]mpfstoff")
 
 
