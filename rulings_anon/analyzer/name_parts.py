@@ -73,10 +73,11 @@ COORDINATED_NAMES = True
 LINKS = frozenset({"und", "oder", "sowie"})
 # A common noun that "und", "oder" or "sowie" joins to another common noun is one of a list of
 # things, not a name: "Wiedergabe von Sprache, Ton oder Bild", "öffnete er Knopf und
-# Reißverschluss", "Heiligabend und Silvester". Its probability is weighed down (times
-# LISTED_NOUN_WEIGHT), not zeroed, so that --recall-first still reaches it. Not a word the lexicon
-# knows as a person's name too or as a name's part ("Koch und Partner"), a town, nor beside a role,
-# a relative or a group ("zwischen dem Kläger und Bischof")
+# Reißverschluss". Its probability is weighed down (times LISTED_NOUN_WEIGHT), not zeroed, so that
+# --recall-first still reaches it. Not a word the lexicon knows as a person's name too or as a
+# name's part ("Koch und Partner", "Heiligabend und Silvester" alike), a town, nor beside a role, a
+# relative or a group ("zwischen dem Kläger und Bischof"); measured in docs/experiments.md, "A
+# relative's surname the lexicon does not list, a co-defendant tried separately, things listed with "und"")
 LISTED_NOUNS = True
 LISTED_NOUN_WEIGHT = 0.1
 # the partner may be a word the lexicon knows as a name too where German writes it this often
