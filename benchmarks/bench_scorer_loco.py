@@ -105,10 +105,10 @@ AT_RECALL = (0.8, 0.85)
 # also spreads a surname a person's name part flagged and names a party after a party's role, and
 # "coordinated" also flags a surname that "und" joins to a flagged name's part, "relatives" also a
 # first name after a relative's noun, "listed nouns" also weighs down a common noun joined by "und" to another,
-# "products" also a medicine's name after a drug noun
+# "things" also a medicine's name after a drug noun and a European judgment's after its noun
 _OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
         "institutions": False, "word_surnames": False, "districts": False, "spread_parts": False, "party_roles": False,
-        "coordinated": False, "relatives": False, "listed_nouns": False, "products": False}
+        "coordinated": False, "relatives": False, "listed_nouns": False, "things": False}
 DECISION_VARIANTS = {"neither": _OFF,
                      "name parts": {**_OFF, "name_parts": True},
                      "nouns": {**_OFF, "nouns": True},
@@ -137,10 +137,10 @@ DECISION_VARIANTS = {"neither": _OFF,
                                       "roles": True, "institutions": True, "word_surnames": True, "districts": True,
                                       "spread_parts": True, "party_roles": True, "coordinated": True,
                                       "relatives": True, "listed_nouns": True},
-                     "products": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
+                     "things": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
                                   "roles": True, "institutions": True, "word_surnames": True, "districts": True,
                                   "spread_parts": True, "party_roles": True, "coordinated": True,
-                                  "relatives": True, "listed_nouns": True, "products": True}}
+                                  "relatives": True, "listed_nouns": True, "things": True}}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

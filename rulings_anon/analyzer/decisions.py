@@ -58,7 +58,7 @@ from rulings_anon.analyzer.name_parts import (
     without_listed_nouns,
     without_nouns,
 )
-from rulings_anon.analyzer.product_names import without_product_names
+from rulings_anon.analyzer.thing_names import without_thing_names
 from rulings_anon.document import INITIAL, Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -174,7 +174,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
     if candidates is None:
         probabilities = without_elided(elements, probabilities)
         probabilities = without_listed_nouns(text, elements, probabilities)
-        probabilities = without_product_names(text, elements, probabilities)
+        probabilities = without_thing_names(text, elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:

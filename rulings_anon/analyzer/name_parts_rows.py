@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from rulings_anon.analyzer import name_parts as parts
-from rulings_anon.analyzer import product_names as products
 from rulings_anon.analyzer import role_names
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
+from rulings_anon.analyzer import thing_names as things
 from rulings_anon.analyzer.common_words import AFTER_ELIDED
 
 # which rules the measured decision applies (the benchmark switches them off to compare)
@@ -25,7 +25,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "districts": parts.TOWN_DISTRICTS, "spread_parts": parts.SPREAD_PARTS,
          "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES,
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
-         "products": products.PRODUCT_NAMES}
+         "things": things.THING_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -296,32 +296,32 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
     return _times(probabilities, _LISTED[id(court)][1], parts.LISTED_NOUN_WEIGHT)
 
 
-_PRODUCTS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_THINGS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
-def without_product_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
-    """``probabilities`` times :data:`rulings_anon.analyzer.product_names.PRODUCT_WEIGHT` for every
-    row of a word a drug noun precedes in its document (:func:`rulings_anon.analyzer.product_names.
-    without_product_names`): the noun read from the context key before, a gap from ``joined`` and
+def without_thing_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.thing_names.THING_WEIGHT` for every
+    row of a word a cue noun precedes in its document (:func:`rulings_anon.analyzer.thing_names.
+    without_thing_names`): the noun read from the context key before, a gap from ``joined`` and
     ``period_after`` of the noun's row (a comma not seen); computed once per court."""
-    if not RULES["products"]:
+    if not RULES["things"]:
         return probabilities
-    if id(court) not in _PRODUCTS:
+    if id(court) not in _THINGS:
         rows, column, words, documents = court.rows, sf.COLUMN, court.words, court.documents
         joined = _joined(court)
         names = set()
         for k, keys in enumerate(court.lookup_keys):
-            if not products.drug_noun(keys[0]) or not products.product_word(words[k]):
+            if not things.cue_noun(keys[0]) or not things.thing_word(words[k]):
                 continue
-            noun = k - 1  # the drug noun's own row, where it is the element before
+            noun = k - 1  # the cue noun's own row, where it is the element before
             if noun >= 0 and documents[noun] == documents[k] and court.elements[noun] == court.elements[k] - 1 \
                     and (not joined[noun] or rows[noun, column["period_after"]] > 0):
                 continue
             names.add((int(documents[k]), words[k]))
         hit = np.fromiter(((int(d), w) in names for d, w in zip(documents, words, strict=True)), bool, len(words)) \
             if names else np.zeros(len(words), bool)
-        _PRODUCTS[id(court)] = (court, hit)
-    return _times(probabilities, _PRODUCTS[id(court)][1], products.PRODUCT_WEIGHT)
+        _THINGS[id(court)] = (court, hit)
+    return _times(probabilities, _THINGS[id(court)][1], things.THING_WEIGHT)
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

@@ -1,5 +1,6 @@
-"""A medicine named after its kind ("des Medikaments Isentress") is weighed down with its other
-mentions, in score's decision and in the measured one alike (``rulings_anon.analyzer.product_names``).
+"""A medicine named after its kind ("des Medikaments Isentress") and a European judgment after its
+noun ("EuGH-Urteil Ferreira") are weighed down with their other mentions, in score's decision and in
+the measured one alike (``rulings_anon.analyzer.thing_names``).
 
 Fictitious sentences; the probabilities are set by hand, since the rule is under test.
 """
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from rulings_anon.analyzer import name_parts_rows as npr
-from rulings_anon.analyzer import product_names
+from rulings_anon.analyzer import thing_names
 from rulings_anon.analyzer.decisions import Settings, decide
 from rulings_anon.document import split_elements
 from tests.decision_rules import weighed_words
@@ -20,7 +21,10 @@ CASES = [
     ("Die Umsätze mit dem Arzneimittel Isentress stiegen. Isentress wirkt; das Kombinationspräparat Stribild auch.",
      ["Isentress", "Isentress", "Stribild"]),
     ("Die Zulassung des Medikaments Genvoya ruht.", ["Genvoya"]),
-    # a common noun or a function word after the noun, punctuation after it: no product's name
+    # a European judgment cited by its parties' names; not the Commission, a common noun
+    ("Vgl. EuGH-Urteil Ferreira da Silva e Brito u. a.; Ferreira ist maßgeblich. EGMR-Urteil Kommission.",
+     ["Ferreira", "Ferreira"]),
+    # a common noun or a function word after the noun, punctuation after it: no thing's name
     ("Dem Arzneimittel Zulassung zu erteilen, lehnte sie ab. Das Präparat Zur Verfügung.", []),
     ("Das Präparat, sagt Müller, wirkt. Müller klagt.", []),
 ]
@@ -28,8 +32,8 @@ CASES = [
 
 @pytest.mark.parametrize("text, weighed", CASES)
 def test_a_medicine_after_its_kind_is_weighed_down(text, weighed):
-    assert weighed_words(text, product_names.without_product_names, npr.without_product_names,
-                         product_names.PRODUCT_WEIGHT) == (weighed, weighed)
+    assert weighed_words(text, thing_names.without_thing_names, npr.without_thing_names,
+                         thing_names.THING_WEIGHT) == (weighed, weighed)
 
 
 def test_the_default_leaves_the_medicine_and_recall_first_reaches_it(monkeypatch):
@@ -40,5 +44,5 @@ def test_the_default_leaves_the_medicine_and_recall_first_reaches_it(monkeypatch
     probabilities = np.array([0.9 if e.text == "Isentress" else 0.0 for e in elements])
     assert decide(text, elements, probabilities, Settings(0.16)) == []
     assert [s.start for s in decide(text, elements, probabilities, Settings(0.001))] == [31, 72]
-    monkeypatch.setattr(product_names, "PRODUCT_NAMES", False)
+    monkeypatch.setattr(thing_names, "THING_NAMES", False)
     assert [s.text for s in decide(text, elements, probabilities, Settings(0.16))] == ["Isentress", "Isentress"]
