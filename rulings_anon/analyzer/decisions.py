@@ -59,7 +59,7 @@ from rulings_anon.analyzer.name_parts import (
     without_nouns,
 )
 from rulings_anon.analyzer.thing_names import without_thing_names
-from rulings_anon.document import INITIAL, Element, Span, keeps_period
+from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
 # Characters cut off the ends of a sensitive element: they belong to the sentence, not the name.
@@ -243,8 +243,7 @@ def _typed_mentions(text: str, spans: list[Span]) -> list[Span]:
 def _first_name_written(word: str) -> bool:
     """Whether ``word`` (a span's first word) is a first name written out, no initial ("Anton")."""
     s, e = core(word, 0, len(word))
-    word = word[s:e]
-    return not INITIAL.match(word) and name_parts.first_name(word) and name_parts.name_part(word)
+    return name_parts.written_first_name(word[s:e])
 
 
 def _name_parts(text: str, elements: Sequence[Element], units: list[_Unit], certain, threshold: float) -> list[_Unit]:

@@ -273,7 +273,7 @@ def thing_noun(word: str) -> bool:
     part, no surname the lexicon knows, no town, no role, relative or group ("Ton", "Knopf", "Bild")."""
     return (bool(NAME_WORD.match(word)) and bool(noun_bits(word) & COMMON_NOUN) and not name_part(word)
             and not word_surname(word) and not starts_no_name(word) and not town(word) and not _role_word(word)
-            and word not in _GROUP_NOUNS and word not in _NOT_THINGS)
+            and word not in _NOT_THINGS)
 
 
 def listed_with_noun(word: str, partner: str) -> bool:
@@ -320,6 +320,12 @@ def first_then_surname(first: str, second: str) -> bool:
 def first_name(word: str) -> bool:
     """Whether ``word`` lies in a first names' branch of the word clusters (:data:`FIRST_NAME_BRANCHES`)."""
     return sf.cluster_prefixes(word)[1] in FIRST_NAME_BRANCHES
+
+
+def written_first_name(word: str) -> bool:
+    """Whether ``word`` (a core word) is a first name written out: no initial, a first name
+    (:func:`first_name`) and a name's part (:func:`name_part`): "Anton", "Jonas"."""
+    return not INITIAL.match(word) and first_name(word) and name_part(word)
 
 
 @lru_cache(maxsize=1)

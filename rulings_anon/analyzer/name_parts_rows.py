@@ -149,6 +149,16 @@ def bare_rows(court: sm.CourtFeatures) -> np.ndarray:
         [not (keys[2] or "")[:1].isdigit() for keys in court.lookup_keys], bool)
 
 
+def _linked(court: sm.CourtFeatures, k: int):
+    """``(partner, first, last)`` for each candidate a link ("und", "oder", "sowie") joins to row
+    ``k``: the candidate two elements before or after it in its document, the link read from the
+    context key before the later of the two (``first`` and ``last``: the two rows in text order)."""
+    for partner, first, last in ((k - 1, k - 1, k), (k + 1, k, k + 1)):
+        if 0 <= partner < len(court.words) and court.documents[partner] == court.documents[k] \
+                and court.elements[last] == court.elements[first] + 2 and court.lookup_keys[last][0] in parts.LINKS:
+            yield partner, first, last
+
+
 _COORDINATED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
@@ -161,17 +171,14 @@ def coordinated_pairs(court: sm.CourtFeatures) -> np.ndarray:
     a bare mention from :func:`bare_rows`, the ruling's determiners from ``doc_determiner``;
     computed once per court."""
     if id(court) not in _COORDINATED:
-        rows, column, keys, words = court.rows, sf.COLUMN, court.lookup_keys, court.words
+        rows, column, words = court.rows, sf.COLUMN, court.words
         bare = bare_rows(court)
         found = []
         for k in range(len(words)):
             if not bare[k] or not words[k][:1].isupper():
                 continue
             noun_in_ruling = bool(rows[k, column["doc_determiner"]] > 0)
-            for partner, first, last in ((k - 1, k - 1, k), (k + 1, k, k + 1)):
-                if not 0 <= partner < len(words) or court.documents[partner] != court.documents[k] \
-                        or court.elements[last] != court.elements[first] + 2 or keys[last][0] not in parts.LINKS:
-                    continue
+            for partner, first, last in _linked(court, k):
                 if rows[first, column["period_after"]] > 0 and rows[first, column["initial"]] == 0 \
                         or rows[last, column["sentence_start"]] > 0 or partner > k and rows[k, column["prev_cap"]] > 0:
                     continue
@@ -279,15 +286,12 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
     if not RULES["listed_nouns"]:
         return probabilities
     if id(court) not in _LISTED:
-        rows, column, keys, words = court.rows, sf.COLUMN, court.lookup_keys, court.words
+        rows, column, words = court.rows, sf.COLUMN, court.words
         listed = np.zeros(len(words), bool)
         for k in range(len(words)):
             if not parts.thing_noun(words[k]):
                 continue
-            for partner, first, last in ((k - 1, k - 1, k), (k + 1, k, k + 1)):
-                if not 0 <= partner < len(words) or court.documents[partner] != court.documents[k] \
-                        or court.elements[last] != court.elements[first] + 2 or keys[last][0] not in parts.LINKS:
-                    continue
+            for partner, first, last in _linked(court, k):
                 if rows[first, column["period_after"]] > 0 or rows[last, column["sentence_start"]] > 0:
                     continue
                 if parts.listed_with_noun(words[k], words[partner]):

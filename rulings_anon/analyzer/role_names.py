@@ -38,11 +38,11 @@ from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.name_parts import (
     NAME_WORD,
     PARTY_NAME_ZIPF,
-    first_name,
     name_part,
     starts_no_name,
     town,
     word_surname,
+    written_first_name,
 )
 from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element
 from rulings_anon.lexicon import noun_bits
@@ -150,9 +150,9 @@ def prosecuted_separately(role: str | None, before_role: str | None, word: str) 
 
 def relative_nameable(word: str) -> bool:
     """Whether ``word`` (a core word) after a relative's noun is a name: a first name written out
-    (:func:`rulings_anon.analyzer.name_parts.first_name`, a name part, no initial) or a word the
-    lexicon does not list (:func:`unlisted_word`)."""
-    return not INITIAL.match(word) and first_name(word) and name_part(word) or unlisted_word(word)
+    (:func:`rulings_anon.analyzer.name_parts.written_first_name`) or a word the lexicon does not
+    list (:func:`unlisted_word`)."""
+    return written_first_name(word) or unlisted_word(word)
 
 
 def party_nameable(word: str) -> bool:
