@@ -61,7 +61,8 @@ def subset(court: sm.CourtFeatures, records: list[dict], documents: list[int]) -
                             [court.words[i] for i in kept], court.labels[mask],
                             np.searchsorted(documents, court.documents[mask]).astype(np.int32),
                             court.elements[mask], n_elements, n_positive,
-                            court.joined[mask] if court.joined is not None else None)
+                            court.joined[mask] if court.joined is not None else None,
+                            court.comma[mask] if court.comma is not None else None)
     dm.register_gaps(part, dm.name_gaps(chosen, part))
     return part
 

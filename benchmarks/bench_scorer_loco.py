@@ -105,42 +105,30 @@ AT_RECALL = (0.8, 0.85)
 # also spreads a surname a person's name part flagged and names a party after a party's role, and
 # "coordinated" also flags a surname that "und" joins to a flagged name's part, "relatives" also a
 # first name after a relative's noun, "listed nouns" also weighs down a common noun joined by "und" to another,
-# "things" also a medicine's name after a drug noun and a European judgment's after its noun
-_OFF = {"name_parts": False, "nouns": False, "full_names": False, "companies": False, "places": False, "roles": False,
-        "institutions": False, "word_surnames": False, "districts": False, "spread_parts": False, "party_roles": False,
-        "coordinated": False, "relatives": False, "listed_nouns": False, "things": False}
-DECISION_VARIANTS = {"neither": _OFF,
-                     "name parts": {**_OFF, "name_parts": True},
-                     "nouns": {**_OFF, "nouns": True},
-                     "full names": {**_OFF, "name_parts": True, "full_names": True},
-                     "companies": {**_OFF, "name_parts": True, "full_names": True, "companies": True},
-                     "places": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True},
-                     "roles": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                               "roles": True},
-                     "institutions": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                      "roles": True, "institutions": True},
-                     "word surnames": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                       "roles": True, "institutions": True, "word_surnames": True},
-                     "districts": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                   "roles": True, "institutions": True, "word_surnames": True, "districts": True},
-                     "party roles": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                     "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                     "spread_parts": True, "party_roles": True},
-                     "coordinated": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                     "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                     "spread_parts": True, "party_roles": True, "coordinated": True},
-                     "relatives": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                   "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                   "spread_parts": True, "party_roles": True, "coordinated": True,
-                                   "relatives": True},
-                     "listed nouns": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                      "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                      "spread_parts": True, "party_roles": True, "coordinated": True,
-                                      "relatives": True, "listed_nouns": True},
-                     "things": {**_OFF, "name_parts": True, "full_names": True, "companies": True, "places": True,
-                                  "roles": True, "institutions": True, "word_surnames": True, "districts": True,
-                                  "spread_parts": True, "party_roles": True, "coordinated": True,
-                                  "relatives": True, "listed_nouns": True, "things": True}}
+# "things" also a medicine's name after a drug noun and a European judgment's after its noun,
+# "acronyms" also a term's name built on an acronym ("TVÜ-Länder"), "comma lists" also a common noun
+# a comma joins to another; each variant after "nouns" switches on its rules and every earlier one's
+_STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("companies", ("companies",)),
+          ("places", ("places",)), ("roles", ("roles",)), ("institutions", ("institutions",)),
+          ("word surnames", ("word_surnames",)), ("districts", ("districts",)),
+          ("party roles", ("spread_parts", "party_roles")), ("coordinated", ("coordinated",)),
+          ("relatives", ("relatives",)), ("listed nouns", ("listed_nouns",)), ("things", ("things",)),
+          ("acronyms", ("acronyms",)), ("comma lists", ("comma_lists",)))
+_OFF = dict.fromkeys(("nouns",) + tuple(rule for _, rules in _STEPS for rule in rules), False)
+
+
+def _cumulative(steps) -> dict[str, dict[str, bool]]:
+    """A variant per step: its rules and every earlier step's switched on."""
+    variants, on = {}, {}
+    for name, rules in steps:
+        on = {**on, **dict.fromkeys(rules, True)}
+        variants[name] = {**_OFF, **on}
+    return variants
+
+
+_VARIANTS = _cumulative(_STEPS)
+DECISION_VARIANTS = {"neither": _OFF, "name parts": _VARIANTS["name parts"], "nouns": {**_OFF, "nouns": True},
+                     **_VARIANTS}
 SWEEP = (0.0002, 0.0005, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 

@@ -342,7 +342,7 @@ def test_measured_elided_parts_are_the_decision():
 
 
 LISTED = [
-    ("Geräte zur Wiedergabe von Sprache, Ton oder Bild; Software.", ["Ton"]),
+    ("Geräte zur Wiedergabe von Sprache, Ton oder Bild; Software.", ["Sprache", "Ton"]),
     ("Sodann öffnete er Knopf und Reißverschluss seiner Hose.", ["Knopf", "Reißverschluss"]),
     ("Er hielt ihr Mund und Nase zu.", ["Mund", "Nase"]),
     # a name that is also a word, a role, a group, a town, a surname's frequency: no thing of a list
@@ -350,15 +350,22 @@ LISTED = [
     ("Er traf Taucher und Müller in Konstanz und Freiburg, dann Taucher und Sommer.", []),
     # a sentence's end between: no list
     ("Er nannte Knopf. Und Nase nicht.", []),
+    # a comma between two common nouns, on one line: "Rauch" is a thing of the list, "Feuer" too
+    ("Sie warnt beim Auftreten von Feuer, Rauch oder dergleichen.", ["Feuer", "Rauch"]),
+    ("Küche, Gemeinschaftsraum, Bad und Flur teilten sie sich.", ["Küche", "Gemeinschaftsraum", "Bad", "Flur"]),
+    # names, a hyphen's elided part, a line break: no list
+    ("Geladen waren die Zeugen Müller, Taucher und Huber.", []),
+    ("Er verkaufte Kühl-, Gefriergeräte.", []),
+    ("Es brannte Feuer,\nRauch stieg auf.", []),
 ]
 
 
 @pytest.mark.parametrize("text, listed", LISTED)
 def test_a_common_noun_listed_with_another_is_weighed_down(text, listed):
-    """A common noun that "und" or "oder" joins to another is a thing of a list, not a name: its
-    probability is weighed down (times LISTED_NOUN_WEIGHT, so --recall-first still reaches it), in
-    score's decision and in the measured one alike (which sees no comma after the first word and no
-    line break before the link; score's decision reads both)."""
+    """A common noun that "und", "oder" or a comma joins to another is a thing of a list, not a name:
+    its probability is weighed down (times LISTED_NOUN_WEIGHT, so --recall-first still reaches it),
+    in score's decision and in the measured one alike (which reads the comma from
+    ``CourtFeatures.comma``)."""
     from rulings_anon.analyzer import name_parts_rows as npr
     from tests.decision_rules import weighed_words
 

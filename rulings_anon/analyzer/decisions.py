@@ -21,6 +21,10 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    "Müller" is flagged), nor, without candidates, where the model's probability is exactly 0: the
    sensitivity model's rules for public names say so ("des Amtsgerichts Offenburg" stays a court's
    seat when "in Offenburg" is flagged; the trees themselves never give 0).
+   Before it, words that name no person are weighed down (times 0.1, so ``--recall-first`` still
+   reaches them): a common noun "und" or a comma joins to another ("Feuer, Rauch oder dergleichen",
+   :mod:`rulings_anon.analyzer.name_parts`), a medicine after its kind and a term's name built on an
+   acronym ("TVÜ-Länder", :mod:`rulings_anon.analyzer.thing_names`).
    A common noun right after an article ("im Sommer 2019") is no unit and is not spread to; a dev
    court's common word spreads only where the lexicon knows it as a surname too, and only to its
    mentions without a determiner before or a number or legal form after ("Sommer kündigte").
@@ -58,7 +62,7 @@ from rulings_anon.analyzer.name_parts import (
     without_listed_nouns,
     without_nouns,
 )
-from rulings_anon.analyzer.thing_names import without_thing_names
+from rulings_anon.analyzer.thing_names import without_acronym_compounds, without_thing_names
 from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -175,6 +179,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_elided(elements, probabilities)
         probabilities = without_listed_nouns(text, elements, probabilities)
         probabilities = without_thing_names(text, elements, probabilities)
+        probabilities = without_acronym_compounds(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import elided_part
-from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element, joined, joined_next
+from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element, comma_next, joined, joined_next
 from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 from rulings_anon.references import before_legal_form
@@ -83,6 +83,8 @@ LISTED_NOUN_WEIGHT = 0.1
 # the partner may be a word the lexicon knows as a name too where German writes it this often
 # ("Ton oder Bild", 5.4), not a surname's frequency ("Taucher und Sommer", 5.1; "Koch" 4.5)
 LISTED_PARTNER_ZIPF = 5.2
+# and a common noun a comma joins to another, on one line ("von Feuer, Rauch oder dergleichen")
+LISTED_WITH_COMMAS = True
 _NOT_THINGS = frozenset({"Partner", "Partnerin", "Partnern", "Kollegen", "Kolleginnen", "Mitarbeiter"})
 # a surname that is also a word names a person after a party's role, or joined so, only below this
 # German Zipf frequency (rulings_anon.analyzer.role_names.PARTY_ROLE_NAMES)
@@ -291,23 +293,36 @@ def frequent_word(word: str) -> bool:
 
 
 def without_listed_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
-    """``probabilities`` times :data:`LISTED_NOUN_WEIGHT` for each common noun a link joins to
-    another (:func:`listed_with_noun`): within a line, no punctuation after the first of the two."""
+    """``probabilities`` times :data:`LISTED_NOUN_WEIGHT` for each common noun a link or a comma
+    joins to another (:func:`listed_with_noun`): within a line, no other punctuation after the first
+    of the two ("Knopf und Reißverschluss", "von Feuer, Rauch oder dergleichen")."""
     probabilities = np.asarray(probabilities)
     if not LISTED_NOUNS:
         return probabilities
-    raw, out = [e.text for e in elements], None
+    raw, listed = [e.text for e in elements], set()
     for k in [k for k, t in enumerate(raw) if t in LINKS and 0 < k < len(raw) - 1]:
         first, last = raw[k - 1], raw[k + 1]
         if not (first[:1].isupper() and last[:1].isupper()) or first != sf.core_word(first) \
                 or "\n" in text[elements[k - 1].start:elements[k + 1].end]:
             continue
-        for i, partner in ((k - 1, last), (k + 1, first)):
-            if probabilities[i] > 0 and listed_with_noun(sf.core_word(raw[i]), sf.core_word(partner)):
-                if out is None:
-                    out = probabilities.astype(np.float64)
-                out[i] = probabilities[i] * LISTED_NOUN_WEIGHT
-    return probabilities if out is None else out
+        listed.update(_listed_pair(raw, probabilities, k - 1, k + 1))
+    if LISTED_WITH_COMMAS:
+        for k in np.flatnonzero(probabilities > 0):
+            if raw[k].endswith(",") and comma_next(text, elements, k) and raw[k + 1][:1].isupper():
+                listed.update(_listed_pair(raw, probabilities, k, k + 1))
+    if not listed:
+        return probabilities
+    out = probabilities.astype(np.float64)
+    out[sorted(listed)] *= LISTED_NOUN_WEIGHT
+    return out
+
+
+def _listed_pair(raw: Sequence[str], probabilities: np.ndarray, first: int, last: int) -> list[int]:
+    """Which of elements ``first`` and ``last``, two items of a list, are things of it
+    (:func:`listed_with_noun`, a probability above 0)."""
+    a, b = sf.core_word(raw[first]), sf.core_word(raw[last])
+    return [i for i, word, partner in ((first, a, b), (last, b, a))
+            if probabilities[i] > 0 and listed_with_noun(word, partner)]
 
 
 def first_then_surname(first: str, second: str) -> bool:

@@ -25,7 +25,8 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "districts": parts.TOWN_DISTRICTS, "spread_parts": parts.SPREAD_PARTS,
          "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES,
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
-         "things": things.THING_NAMES}
+         "comma_lists": parts.LISTED_WITH_COMMAS,
+         "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -275,17 +276,19 @@ def without_elided(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.nda
     return _times(probabilities, _ELIDED[id(court)][1], 0.0)
 
 
-_LISTED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_LISTED: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
     """``probabilities`` times :data:`rulings_anon.analyzer.name_parts.LISTED_NOUN_WEIGHT` for each
-    common noun a link joins to another (:func:`rulings_anon.analyzer.name_parts.without_listed_nouns`):
-    the link read from the context keys, a line break from ``sentence_start``, punctuation after the
-    first from ``period_after`` (a comma not seen); computed once per court."""
+    common noun a link or a comma joins to another (:func:`rulings_anon.analyzer.name_parts.
+    without_listed_nouns`): the link read from the context keys, a line break from
+    ``sentence_start``, punctuation after the first from ``period_after`` (a comma not seen), the
+    comma from ``comma``; computed once per court."""
     if not RULES["listed_nouns"]:
         return probabilities
-    if id(court) not in _LISTED:
+    key = (id(court), RULES["comma_lists"])
+    if key not in _LISTED:
         rows, column, words = court.rows, sf.COLUMN, court.words
         listed = np.zeros(len(words), bool)
         for k in range(len(words)):
@@ -296,8 +299,23 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
                     continue
                 if parts.listed_with_noun(words[k], words[partner]):
                     listed[k] = True
-        _LISTED[id(court)] = (court, listed)
-    return _times(probabilities, _LISTED[id(court)][1], parts.LISTED_NOUN_WEIGHT)
+            if RULES["comma_lists"] and court.comma is not None:
+                for partner in _comma_partners(court, k):
+                    listed[k] |= parts.listed_with_noun(words[k], words[partner])
+        _LISTED[key] = (court, listed)
+    return _times(probabilities, _LISTED[key][1], parts.LISTED_NOUN_WEIGHT)
+
+
+def _comma_partners(court: sm.CourtFeatures, k: int) -> list[int]:
+    """The rows a comma joins to row ``k`` as two items of a list: the next row where ``k``'s
+    element ends with it, the row before where that one's does (``CourtFeatures.comma``)."""
+    documents, elements, comma = court.documents, court.elements, court.comma
+    out = []
+    if comma[k] and k + 1 < len(documents) and documents[k + 1] == documents[k] and elements[k + 1] == elements[k] + 1:
+        out.append(k + 1)
+    if k > 0 and comma[k - 1] and documents[k - 1] == documents[k] and elements[k - 1] == elements[k] - 1:
+        out.append(k - 1)
+    return out
 
 
 _THINGS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
@@ -326,6 +344,22 @@ def without_thing_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> n
             if names else np.zeros(len(words), bool)
         _THINGS[id(court)] = (court, hit)
     return _times(probabilities, _THINGS[id(court)][1], things.THING_WEIGHT)
+
+
+_ACRONYMS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def without_acronym_compounds(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.thing_names.THING_WEIGHT` for every row
+    of an acronym's compound that no legal form follows (:func:`rulings_anon.analyzer.thing_names.
+    without_acronym_compounds`); computed once per court."""
+    if not RULES["acronyms"]:
+        return probabilities
+    if id(court) not in _ACRONYMS:
+        no_form = court.rows[:, sf.COLUMN["next_legal_form"]] == 0
+        hit = np.fromiter(("-" in w and things.acronym_compound(w) for w in court.words), bool, len(court.words))
+        _ACRONYMS[id(court)] = (court, hit & no_form)
+    return _times(probabilities, _ACRONYMS[id(court)][1], things.THING_WEIGHT)
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

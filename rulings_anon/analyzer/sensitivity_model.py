@@ -125,16 +125,19 @@ class CourtFeatures:
     # bool [candidates]: nothing but spaces between the element and the next, no paragraph break
     # (document.joined_next), which the measured decision's pairs read; None: not kept
     joined: np.ndarray | None = None
+    # bool [candidates]: the element is a word and a comma, the next a word on its line
+    # (document.comma_next), which the measured decision's lists read; None: not kept
+    comma: np.ndarray | None = None
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
     """Features of gold records ``{"id", "text", "spans"}`` scored as one batch."""
     from rulings_anon.analyzer import recognizers as rec
-    from rulings_anon.document import Span, element_labels, joined_next, split_elements
+    from rulings_anon.document import Span, comma_next, element_labels, joined_next, split_elements
 
     texts = [r["text"] for r in records]
     df = sf.batch_document_frequency(texts)
-    parts, keys, lookup_keys, words, labels, docs, element_ids, joined = [], [], [], [], [], [], [], []
+    parts, keys, lookup_keys, words, labels, docs, element_ids, joined, comma = [], [], [], [], [], [], [], [], []
     n_elements = n_positive = 0
     for d, record in enumerate(records):
         text = record["text"]
@@ -149,11 +152,13 @@ def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatur
         docs.extend([d] * len(features.candidates))
         element_ids.extend(features.candidates)
         joined.extend(joined_next(text, features.elements, i) for i in features.candidates)
+        comma.extend(comma_next(text, features.elements, i) for i in features.candidates)
         n_elements += len(features.elements)
         n_positive += sum(gold) if gold else 0
     rows = np.concatenate(parts) if parts else np.zeros((0, sf.N), np.float32)
     return CourtFeatures(rows, keys, lookup_keys, words, np.array(labels, bool), np.array(docs, np.int32),
-                         np.array(element_ids, np.int32), n_elements, n_positive, np.array(joined, bool))
+                         np.array(element_ids, np.int32), n_elements, n_positive, np.array(joined, bool),
+                         np.array(comma, bool))
 
 
 def document_offsets(parts: Sequence[CourtFeatures]) -> np.ndarray:
@@ -173,8 +178,12 @@ def concatenate(parts: Sequence[CourtFeatures]) -> CourtFeatures:
                          np.concatenate([p.documents + o for p, o in zip(parts, offsets, strict=True)]),
                          np.concatenate([p.elements for p in parts]), sum(p.n_elements for p in parts),
                          sum(p.n_positive for p in parts),
-                         np.concatenate([p.joined for p in parts]) if all(p.joined is not None for p in parts)
-                         else None)
+                         _joined_parts([p.joined for p in parts]), _joined_parts([p.comma for p in parts]))
+
+
+def _joined_parts(arrays: Sequence[np.ndarray | None]) -> np.ndarray | None:
+    """The parts' per-candidate arrays end to end; None where a part kept none."""
+    return np.concatenate(arrays) if all(a is not None for a in arrays) else None
 
 
 def build_tables(courts: Sequence[CourtFeatures], clears: Sequence[dict[str, int]]) -> sf.Tables:
