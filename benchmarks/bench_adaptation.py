@@ -62,7 +62,7 @@ def subset(court: sm.CourtFeatures, records: list[dict], documents: list[int]) -
                             np.searchsorted(documents, court.documents[mask]).astype(np.int32),
                             court.elements[mask], n_elements, n_positive,
                             court.joined[mask] if court.joined is not None else None,
-                            court.comma[mask] if court.comma is not None else None)
+                            {name: marked[mask] for name, marked in court.marks.items()})
     dm.register_gaps(part, dm.name_gaps(chosen, part))
     return part
 

@@ -182,7 +182,7 @@ def joined_next(text: str, elements: list[Element], i: int) -> bool:
 def comma_next(text: str, elements: list[Element], i: int) -> bool:
     """Whether element ``i`` is a word and a comma and the next a word on the same line, two items
     of a list maybe ("Feuer, Rauch"; not "Kühl-, Gefriergeräte"); the measured decision keeps it per
-    candidate (``CourtFeatures.comma``)."""
+    candidate (``CourtFeatures.marks["comma"]``)."""
     return i + 1 < len(elements) and elements[i].text.endswith(",") \
         and joined(elements[i].text[:-1], elements[i + 1].text) and "\n" not in text[elements[i].end:elements[i + 1].start]
 

@@ -365,7 +365,7 @@ def test_a_common_noun_listed_with_another_is_weighed_down(text, listed):
     """A common noun that "und", "oder" or a comma joins to another is a thing of a list, not a name:
     its probability is weighed down (times LISTED_NOUN_WEIGHT, so --recall-first still reaches it),
     in score's decision and in the measured one alike (which reads the comma from
-    ``CourtFeatures.comma``)."""
+    ``CourtFeatures.marks["comma"]``)."""
     from rulings_anon.analyzer import name_parts_rows as npr
     from tests.decision_rules import weighed_words
 

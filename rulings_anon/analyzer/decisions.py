@@ -24,7 +24,8 @@ The decision, per document (thesis 5.5.3, 7.1, 9.2):
    Before it, words that name no person are weighed down (times 0.1, so ``--recall-first`` still
    reaches them): a common noun "und" or a comma joins to another ("Feuer, Rauch oder dergleichen",
    :mod:`rulings_anon.analyzer.name_parts`), a medicine after its kind and a term's name built on an
-   acronym ("TVÜ-Länder", :mod:`rulings_anon.analyzer.thing_names`).
+   acronym ("TVÜ-Länder", :mod:`rulings_anon.analyzer.thing_names`), an author cited before a
+   journal written out ("Kulosa, Der Betrieb 2014", :mod:`rulings_anon.analyzer.cited_works`).
    A common noun right after an article ("im Sommer 2019") is no unit and is not spread to; a dev
    court's common word spreads only where the lexicon knows it as a surname too, and only to its
    mentions without a determiner before or a number or legal form after ("Sommer kündigte").
@@ -54,6 +55,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rulings_anon.analyzer import name_parts, role_names
+from rulings_anon.analyzer.cited_works import without_journal_authors
 from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import (
@@ -180,6 +182,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_listed_nouns(text, elements, probabilities)
         probabilities = without_thing_names(text, elements, probabilities)
         probabilities = without_acronym_compounds(elements, probabilities)
+        probabilities = without_journal_authors(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:

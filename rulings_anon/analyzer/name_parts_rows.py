@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from rulings_anon.analyzer import cited_works, role_names
 from rulings_anon.analyzer import name_parts as parts
-from rulings_anon.analyzer import role_names
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
 from rulings_anon.analyzer import thing_names as things
@@ -26,7 +26,8 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES,
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
-         "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS}
+         "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS,
+         "journal_authors": cited_works.JOURNAL_AUTHORS}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool], tuple] = {}
@@ -284,7 +285,7 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
     common noun a link or a comma joins to another (:func:`rulings_anon.analyzer.name_parts.
     without_listed_nouns`): the link read from the context keys, a line break from
     ``sentence_start``, punctuation after the first from ``period_after`` (a comma not seen), the
-    comma from ``comma``; computed once per court."""
+    comma from the ``comma`` mark; computed once per court."""
     if not RULES["listed_nouns"]:
         return probabilities
     key = (id(court), RULES["comma_lists"])
@@ -299,7 +300,7 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
                     continue
                 if parts.listed_with_noun(words[k], words[partner]):
                     listed[k] = True
-            if RULES["comma_lists"] and court.comma is not None:
+            if RULES["comma_lists"] and "comma" in court.marks:
                 for partner in _comma_partners(court, k):
                     listed[k] |= parts.listed_with_noun(words[k], words[partner])
         _LISTED[key] = (court, listed)
@@ -308,8 +309,8 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
 
 def _comma_partners(court: sm.CourtFeatures, k: int) -> list[int]:
     """The rows a comma joins to row ``k`` as two items of a list: the next row where ``k``'s
-    element ends with it, the row before where that one's does (``CourtFeatures.comma``)."""
-    documents, elements, comma = court.documents, court.elements, court.comma
+    element ends with it, the row before where that one's does (the ``comma`` mark)."""
+    documents, elements, comma = court.documents, court.elements, court.marks["comma"]
     out = []
     if comma[k] and k + 1 < len(documents) and documents[k + 1] == documents[k] and elements[k + 1] == elements[k] + 1:
         out.append(k + 1)
@@ -360,6 +361,15 @@ def without_acronym_compounds(court: sm.CourtFeatures, probabilities: np.ndarray
         hit = np.fromiter(("-" in w and things.acronym_compound(w) for w in court.words), bool, len(court.words))
         _ACRONYMS[id(court)] = (court, hit & no_form)
     return _times(probabilities, _ACRONYMS[id(court)][1], things.THING_WEIGHT)
+
+
+def without_journal_authors(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.cited_works.CITED_AUTHOR_WEIGHT` for
+    every row of an author cited before a journal written out (the ``journal_author`` mark;
+    :func:`rulings_anon.analyzer.cited_works.without_journal_authors`)."""
+    if not RULES["journal_authors"] or "journal_author" not in court.marks:
+        return probabilities
+    return _times(probabilities, court.marks["journal_author"], cited_works.CITED_AUTHOR_WEIGHT)
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

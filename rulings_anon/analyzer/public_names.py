@@ -297,6 +297,44 @@ def _journal_after_comma(raw: Sequence[str], i: int) -> bool:
     return not journal.isupper() or len(journal.split("-")[0]) <= 5
 
 
+# the most words of a journal's name written out ("Deutsches Steuerrecht - DStR -", "Der Betrieb")
+WRITTEN_JOURNAL_WORDS = 6
+_DASHES = frozenset({"-", "–"})
+_SALUTATIONS_BEFORE = frozenset({"Herr", "Herrn", "Frau"})
+
+
+def before_written_journal(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` is an author cited before a journal written out, a year with its
+    comma and a page: after the name's comma or "in", at most :data:`WRITTEN_JOURNAL_WORDS`
+    capitalized words and dashes ("Kulosa, Der Betrieb 2014, 972", "von Lersner, Deutsches
+    Steuerrecht - DStR - 2012, 1673", "Heuermann in Deutsches Steuerrecht 2017, 1749"); not after a
+    salutation, nor over a word in capitals longer than five letters (an article's title,
+    "Dittrich, UROLOGY 1999, 54"). :func:`is_work_author` reads the journals' abbreviations;
+    the trees do not read this one (a feature of it moved the thresholds of a refit), ``score``'s
+    decision does (:mod:`rulings_anon.analyzer.cited_works`)."""
+    word = raw[i]
+    if not word[:1].isupper() or (i > 0 and raw[i - 1] in _SALUTATIONS_BEFORE):
+        return False
+    if word.endswith(","):
+        j = i + 1
+    elif i + 1 < len(raw) and raw[i + 1] in IN_WORDS and word[-1:].isalpha():
+        j = i + 2
+    else:
+        return False
+    title = 0
+    while j + 1 < len(raw) and title <= WRITTEN_JOURNAL_WORDS:
+        if _YEAR_COMMA.match(raw[j]):
+            return title > 0 and raw[j + 1][:1].isdigit()
+        piece = raw[j]
+        if piece not in _DASHES and not (piece[:1].isupper() and piece.rstrip("-").replace("-", "").isalpha()):
+            return False
+        if piece.isupper() and len(piece) > 5:
+            return False
+        title += 1
+        j += 1
+    return False
+
+
 def _editors_end(raw: Sequence[str], start: int) -> int | None:
     """The last editor of a list opening at element ``start`` ("Herrmann / Heuer / Raupach,
     EStG"): at least two names joined by "/", and a law's abbreviation, an edition, a year and

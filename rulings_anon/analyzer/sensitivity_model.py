@@ -18,7 +18,7 @@ import gzip
 import json
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -125,19 +125,40 @@ class CourtFeatures:
     # bool [candidates]: nothing but spaces between the element and the next, no paragraph break
     # (document.joined_next), which the measured decision's pairs read; None: not kept
     joined: np.ndarray | None = None
-    # bool [candidates]: the element is a word and a comma, the next a word on its line
-    # (document.comma_next), which the measured decision's lists read; None: not kept
-    comma: np.ndarray | None = None
+    # per name of MARKS, bool [candidates]: what the measured decision's rules read beside the
+    # features; empty: not kept
+    marks: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def _comma_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
+    from rulings_anon.document import comma_next
+
+    return comma_next(text, elements, i)
+
+
+def _journal_author_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
+    from rulings_anon.analyzer.public_names import before_written_journal
+
+    return before_written_journal(raw, i)
+
+
+# What decision rules read per candidate beside the features, computed from the text when the
+# features are (no column the trees read, so a new mark needs no refit, only the cached features
+# computed again): the element a word and a comma, the next a word on its line ("Feuer, Rauch":
+# document.comma_next); an author before a journal written out ("Kulosa, Der Betrieb 2014, 972":
+# public_names.before_written_journal). score's decision asks the same functions of the text.
+MARKS = {"comma": _comma_mark, "journal_author": _journal_author_mark}
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
     """Features of gold records ``{"id", "text", "spans"}`` scored as one batch."""
     from rulings_anon.analyzer import recognizers as rec
-    from rulings_anon.document import Span, comma_next, element_labels, joined_next, split_elements
+    from rulings_anon.document import Span, element_labels, joined_next, split_elements
 
     texts = [r["text"] for r in records]
     df = sf.batch_document_frequency(texts)
-    parts, keys, lookup_keys, words, labels, docs, element_ids, joined, comma = [], [], [], [], [], [], [], [], []
+    parts, keys, lookup_keys, words, labels, docs, element_ids, joined = [], [], [], [], [], [], [], []
+    marks: dict[str, list[bool]] = {name: [] for name in MARKS}
     n_elements = n_positive = 0
     for d, record in enumerate(records):
         text = record["text"]
@@ -152,13 +173,15 @@ def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatur
         docs.extend([d] * len(features.candidates))
         element_ids.extend(features.candidates)
         joined.extend(joined_next(text, features.elements, i) for i in features.candidates)
-        comma.extend(comma_next(text, features.elements, i) for i in features.candidates)
+        raw = [e.text for e in features.elements]
+        for name, mark in MARKS.items():
+            marks[name].extend(mark(text, features.elements, raw, i) for i in features.candidates)
         n_elements += len(features.elements)
         n_positive += sum(gold) if gold else 0
     rows = np.concatenate(parts) if parts else np.zeros((0, sf.N), np.float32)
     return CourtFeatures(rows, keys, lookup_keys, words, np.array(labels, bool), np.array(docs, np.int32),
                          np.array(element_ids, np.int32), n_elements, n_positive, np.array(joined, bool),
-                         np.array(comma, bool))
+                         {name: np.array(values, bool) for name, values in marks.items()})
 
 
 def document_offsets(parts: Sequence[CourtFeatures]) -> np.ndarray:
@@ -178,12 +201,10 @@ def concatenate(parts: Sequence[CourtFeatures]) -> CourtFeatures:
                          np.concatenate([p.documents + o for p, o in zip(parts, offsets, strict=True)]),
                          np.concatenate([p.elements for p in parts]), sum(p.n_elements for p in parts),
                          sum(p.n_positive for p in parts),
-                         _joined_parts([p.joined for p in parts]), _joined_parts([p.comma for p in parts]))
-
-
-def _joined_parts(arrays: Sequence[np.ndarray | None]) -> np.ndarray | None:
-    """The parts' per-candidate arrays end to end; None where a part kept none."""
-    return np.concatenate(arrays) if all(a is not None for a in arrays) else None
+                         np.concatenate([p.joined for p in parts]) if all(p.joined is not None for p in parts)
+                         else None,
+                         {name: np.concatenate([p.marks[name] for p in parts])
+                          for name in set.intersection(*(set(p.marks) for p in parts))})
 
 
 def build_tables(courts: Sequence[CourtFeatures], clears: Sequence[dict[str, int]]) -> sf.Tables:

@@ -1,0 +1,52 @@
+"""An author cited before a journal written out ("Kulosa, Der Betrieb 2014, 972") is weighed down,
+in score's decision and in the measured one alike (``rulings_anon.analyzer.cited_works``; the
+measured one reads the ``journal_author`` mark kept with the features).
+
+Fictitious sentences; the probabilities are set by hand, since the rule is under test.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rulings_anon.analyzer import cited_works
+from rulings_anon.analyzer import name_parts_rows as npr
+from rulings_anon.analyzer.decisions import Settings, decide
+from rulings_anon.analyzer.public_names import before_written_journal
+from rulings_anon.document import split_elements
+from tests.decision_rules import weighed_words
+
+CASES = [
+    # after the name's comma or "in", a journal's words and dashes, a year with its comma, a page
+    ("Streitig (so auch Kulosa, Der Betrieb 2014, 972; von Lersner, Deutsches Steuerrecht - DStR - 2012, 1673).",
+     ["Kulosa", "Lersner"]),
+    ("Ebenso Heuermann in Deutsches Steuerrecht 2017, 1749 und Eckhoff, Finanz-Rundschau - FR - 2007, 989.",
+     ["Heuermann", "Eckhoff"]),
+    # a salutation before, a title in capitals, no page, no journal's words, a sentence between: none
+    ("Herr Müller, Berlin 2003, 12 Zeugen; Dittrich, UROLOGY 1999, 54; Wimmer, Der Betrieb 2014.", []),
+    ("Es klagte Huber, 2003, 17 Jahre alt; Bauer, Der Betrieb. 2014, 972.", []),
+]
+
+
+@pytest.mark.parametrize("text, weighed", CASES)
+def test_an_author_before_a_journal_written_out_is_weighed_down(text, weighed):
+    assert weighed_words(text, lambda _, elements, p: cited_works.without_journal_authors(elements, p),
+                         npr.without_journal_authors, cited_works.CITED_AUTHOR_WEIGHT) == (weighed, weighed)
+
+
+def test_the_default_leaves_the_author_and_recall_first_reaches_it():
+    """0.4 for "Kulosa" (as the model gave such an author) falls to 0.04: under the default
+    threshold, over recall-first's."""
+    text = "Anders Kulosa, Der Betrieb 2014, 972, 976."
+    elements = split_elements(text)
+    probabilities = np.array([0.4 if e.text == "Kulosa," else 0.0 for e in elements])
+    assert decide(text, elements, probabilities, Settings(0.16)) == []
+    assert [(s.start, s.text) for s in decide(text, elements, probabilities, Settings(0.001))] == [(7, "Kulosa")]
+
+
+def test_the_journal_may_hold_at_most_six_words():
+    seven = "Meier, Eins Zwei Drei Vier Fünf Sechs Sieben 2014, 972."
+    six = "Meier, Eins Zwei Drei Vier Fünf Sechs 2014, 972."
+    assert not before_written_journal(seven.split(), 0)
+    assert before_written_journal(six.split(), 0)
