@@ -21,6 +21,7 @@ CASES = [
     # after the name's comma or "in", a journal's words and dashes, a year with its comma, a page
     ("Streitig (so auch Kulosa, Der Betrieb 2014, 972; von Lersner, Deutsches Steuerrecht - DStR - 2012, 1673).",
      ["Kulosa", "Lersner"]),
+    ("Anders (Wichmann, Betriebs-Berater 1989, 1228).", ["Wichmann"]),
     ("Ebenso Heuermann in Deutsches Steuerrecht 2017, 1749 und Eckhoff, Finanz-Rundschau - FR - 2007, 989.",
      ["Heuermann", "Eckhoff"]),
     # a salutation before, a title in capitals, no page, no journal's words, a sentence between: none

@@ -31,6 +31,7 @@ CASES = [
     ("Die Beschwerde ist unzulässig. Zuvor legte der Verteidiger Beschwerde ein.", []),
     # a title: the name comes later, and a punctuation mark after the role ends it
     ("Beigeordnet wird Rechtsanwalt Dr. Kern, der Geschäftsführer, Herr Sommer, nicht.", []),
+    ("Vertreten durch einen Rechtsanwalt, Steuerberater, Steuerbevollmächtigten oder Wirtschaftsprüfer.", []),
     # a relative is no role of this rule; a witness's is a party's (a surname that is a word too)
     ("Der Zeuge Sommer und die Ehefrau Rentenzahlungen.", ["Sommer"]),
     # a line break after the role: a list of keywords, not a name
@@ -92,9 +93,9 @@ def test_the_name_spreads_through_its_ruling():
 
 @pytest.mark.parametrize("text, named", CASES)
 def test_measured_role_names_are_the_decision(text, named):
-    """The rows version reads the role from the context key before, the next word from the next row
-    and the ruling's determiners from ``doc_determiner``: the same words as score's decision (a
-    punctuation mark after the role is not seen there, which none of these cases needs)."""
+    """The rows version reads the role from the context key before, a period or a comma after it
+    from the role's own row, the next word from the next row and the ruling's determiners from
+    ``doc_determiner``: the same words as score's decision."""
     court = sm.extract_court([{"id": "a", "text": text, "spans": []}])
     raised = npr.with_role_names(court, np.full(len(court.words), 0.01), 0.15)
     assert [w for w, p in zip(court.words, raised, strict=True) if p >= 0.15] == [w.rstrip(",.") for w in named]

@@ -312,7 +312,7 @@ def before_written_journal(raw: Sequence[str], i: int) -> bool:
     "Dittrich, UROLOGY 1999, 54"). :func:`is_work_author` reads the journals' abbreviations;
     the trees do not read this one (a feature of it moved the thresholds of a refit), ``score``'s
     decision does (:mod:`rulings_anon.analyzer.cited_works`)."""
-    word = raw[i]
+    word = raw[i].lstrip("(„\"[")  # "(Kulosa, Der Betrieb ..."
     if not word[:1].isupper() or (i > 0 and raw[i - 1] in _SALUTATIONS_BEFORE):
         return False
     if word.endswith(","):
