@@ -107,15 +107,16 @@ AT_RECALL = (0.8, 0.85)
 # first name after a relative's noun, "listed nouns" also weighs down a common noun joined by "und" to another,
 # "things" also a medicine's name after a drug noun and a European judgment's after its noun,
 # "acronyms" also a term's name built on an acronym ("TVÜ-Länder"), "comma lists" also a common noun
-# a comma joins to another, "journal authors" also an author cited before a journal written out;
-# each variant after "nouns" switches on its rules and every earlier one's
+# a comma joins to another, "journal authors" also an author cited before a journal written out,
+# "unknown first names" also a first name nothing knows after a party's role and the surname after
+# it ("des Angeklagten Teuta Denk"); each variant after "nouns" switches on its rules and every earlier one's
 _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("companies", ("companies",)),
           ("places", ("places",)), ("roles", ("roles",)), ("institutions", ("institutions",)),
           ("word surnames", ("word_surnames",)), ("districts", ("districts",)),
           ("party roles", ("spread_parts", "party_roles")), ("coordinated", ("coordinated",)),
           ("relatives", ("relatives",)), ("listed nouns", ("listed_nouns",)), ("things", ("things",)),
           ("acronyms", ("acronyms",)), ("comma lists", ("comma_lists",)),
-          ("journal authors", ("journal_authors",)))
+          ("journal authors", ("journal_authors",)), ("unknown first names", ("unknown_first",)))
 _OFF = dict.fromkeys(("nouns",) + tuple(rule for _, rules in _STEPS for rule in rules), False)
 
 

@@ -103,6 +103,26 @@ def test_a_surname_after_an_addressed_first_name_is_a_name_whatever_word_it_is(d
         (19, 23, "Anna"), (42, 54, "Kleinmachnow"), (120, 126, "Thomas")]
 
 
+def test_a_first_name_nothing_knows_after_a_role_takes_the_surname_after_it(default, monkeypatch):
+    """"Teuta" and "Wischa" are in no first names' branch of the clusters, so the model flagged them
+    and left the surname beside them in clear ("Kern" a common noun, "Denk" unknown to the
+    lexicon): after a party's role, a first name the lexicon lists in no form and German writes
+    rarely takes a surname that may be one, no common noun nor compound ("der Zeuge Laimer
+    Angaben", "Klägerin: Unsere Klagebegründung")."""
+    texts = ["Der Angeklagte Teuta Denk wendet sich mit der allgemeinen Sachrüge gegen das Urteil.",
+             "Die Firma, vertreten durch den Zeugen Wischa Kern, lieferte zwei Kopiergeräte."]
+    assert [spans(default, t) for t in texts] == [[(15, 25, "Teuta Denk")], [(38, 49, "Wischa Kern")]]
+    assert [(a, b, p) for a, b, p in (
+        ("Teuta", "Denk", "angeklagten"), ("Wischa", "Kern", "zeugen"), ("Laimer", "Angaben", "zeuge"),
+        ("Unsere", "Klagebegründung", "klägerin"), ("Teuta", "Denk", "die"), ("Teuta", "Wu", "zeugin"),
+        ("Pensions-Sicherungs-Verein", "Versicherungsverein", "beklagte"))
+            if name_parts.addressed_name(a, b, p)] == [("Teuta", "Denk", "angeklagten"), ("Wischa", "Kern", "zeugen")]
+    flagged_rows, decided = _measured_and_decided(default, texts)
+    assert flagged_rows == decided == {(0, 2), (0, 3), (1, 6), (1, 7)}
+    monkeypatch.setattr(name_parts, "UNKNOWN_FIRST_NAMES", False)
+    assert [spans(Analyzer(), t) for t in texts] == [[(15, 20, "Teuta")], [(38, 44, "Wischa")]]
+
+
 def test_a_word_a_names_part_flagged_is_flagged_at_its_other_mentions(default, monkeypatch):
     text = "Die Klägerin, Frau Anna Taucher, beantragte Wohngeld. Nach Ansicht von Taucher fehlt ein Bescheid."
     assert spans(default, text) == [(19, 31, "Anna Taucher"), (71, 78, "Taucher")]

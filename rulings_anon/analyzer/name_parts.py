@@ -49,6 +49,10 @@ FIRST_NAME_BRANCHES = (56, 24)
 # common noun right after an article is never flagged (off: mean recall 84.5 -> 83.4, BFH lost
 # "des Pfeifer"); docs/experiments.md, "A name's parts, names that are words, exemptions"
 FULL_NAMES = True
+# and a first name neither the lexicon nor the clusters know after a salutation or a person's role,
+# with the surname after it (addressed_name)
+UNKNOWN_FIRST_NAMES = True
+UNKNOWN_FIRST_ZIPF = 4.0
 NOUNS_AFTER_ARTICLES = False
 # A surname that is also a common noun ("Thomas Sommer", "Hans Winter", "Eva Vogel") is a name part
 # right after a first name: the lexicon knows the word as a person's name too, and a first name before
@@ -385,10 +389,36 @@ def addressed_name(first: str, second: str, previous: str | None, before_previou
     a salutation or a person's role (:func:`addressed_first`) and the surname after it, whatever word
     the surname also is: "Frau Anna Taucher", "der Kläger Thomas Christen" (the lexicon knows
     "Taucher" and "Christen" as common nouns only). After "Frau" or "Kläger" and a first name a
-    capitalized word is the surname; without the cue "Fritz Nachteilsausgleich" ends a signature."""
-    return (bool(second) and len(second) > 1 and second[:1].isupper() and not starts_no_name(second)
-            and not INITIAL.match(first) and first_name(first)
-            and addressed_first(previous, before_previous))
+    capitalized word is the surname; without the cue "Fritz Nachteilsausgleich" ends a signature.
+    With :data:`UNKNOWN_FIRST_NAMES` also a first name that neither the lexicon nor the clusters
+    know (:func:`unknown_first_name`: "des Angeklagten Teuta Denk", "den Zeugen Wischa Kern") before
+    a word that may be a surname: one the lexicon does not list or knows as a person's name too, no
+    common noun nor a compound of one ("der Zeuge Laimer Angaben", "Klägerin: Unsere
+    Klagebegründung")."""
+    if not (second and len(second) > 1 and second[:1].isupper() and not starts_no_name(second)
+            and not INITIAL.match(first) and addressed_first(previous, before_previous)):
+        return False
+    if first_name(first):
+        return True
+    return UNKNOWN_FIRST_NAMES and unknown_first_name(first) and bool(NAME_WORD.match(second)) and len(second) > 2 \
+        and (not noun_bits(second) or word_surname(second))
+
+
+@lru_cache(maxsize=65536)
+def unknown_first_name(word: str) -> bool:
+    """Whether ``word`` (a core word) may be a first name nothing here knows: one title-case word
+    without a hyphen that the lexicon lists in no form (:func:`unlisted_word`) and German writes
+    rarely (under :data:`UNKNOWN_FIRST_ZIPF`; not "Unsere")."""
+    return bool(_TITLE_CASE.match(word)) and unlisted_word(word) and zipf(word, "de") < UNKNOWN_FIRST_ZIPF
+
+
+@lru_cache(maxsize=65536)
+def unlisted_word(word: str) -> bool:
+    """Whether ``word`` (a core word) is one capitalized word that the lexicon lists in no form, as
+    no noun, name, place or compound's head, and no town or word that starts no name: a surname it
+    does not know ("Laimer", "Denk"), a first name ("Teuta"), or a noun it lacks."""
+    return (len(word) > 2 and bool(NAME_WORD.match(word)) and not noun_bits(word)
+            and not starts_no_name(word) and not town(word))
 
 
 @lru_cache(maxsize=1)
@@ -399,7 +429,7 @@ def _not_name_words() -> frozenset[str]:
 
 def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | None] | None = None,
                word_surnames: bool | None = None,
-               before_previous: Sequence[str | None] | None = None) -> np.ndarray:
+               before_previous: Sequence[str | None] | None = None, unknown_first: bool | None = None) -> np.ndarray:
     """Which of ``pairs`` (indices into ``words``) are a first name and a surname: the first word in
     a first names' branch, the second in the person names'. An initial and a surname only after a
     salutation ("Frau U. Koch"; ``before``: the context key of the word before each pair's first,
@@ -408,8 +438,11 @@ def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | N
     cost 3 points of precision for 0.2 of recall); a flagged surname still takes its initial along
     (:func:`name_part_flags`). With ``word_surnames`` (default :data:`WORD_SURNAMES`) also a first
     name and a surname that is a word (:func:`first_then_surname`), and any capitalized word after
-    a first name that a salutation or a person's role opens (:func:`addressed_name`)."""
+    a first name that a salutation or a person's role opens (:func:`addressed_name`); with
+    ``unknown_first`` (default :data:`UNKNOWN_FIRST_NAMES`) also one nothing knows there
+    (:func:`unknown_first_name`)."""
     word_surnames = WORD_SURNAMES if word_surnames is None else word_surnames
+    unknown_first = UNKNOWN_FIRST_NAMES if unknown_first is None else unknown_first
 
     def full(k: int, a: int, b: int) -> bool:
         if sf.cluster_prefixes(words[b])[0] != PERSON_BRANCH:
@@ -418,7 +451,9 @@ def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | N
                                                       before_previous[k] if before_previous is not None else None)))
         if sf._INITIAL.match(words[a]):
             return before is not None and addressed(before[k])
-        return first_name(words[a])
+        return first_name(words[a]) or (before is not None and unknown_first and unknown_first_name(words[a])
+                                        and addressed_name(words[a], words[b], before[k],
+                                                           before_previous[k] if before_previous is not None else None))
     return np.fromiter((full(k, a, b) for k, (a, b) in enumerate(pairs.tolist())), bool, len(pairs))
 
 
@@ -473,7 +508,8 @@ def adjacent_pairs(text: str, elements: Sequence[Element], words: list[str] | No
     return [(i, i + 1) for i in range(len(elements) - 1)
             if (parts[i] and parts[i + 1] and (given(words[i]) or given(words[i + 1]))
                 or (WORD_SURNAMES and parts[i] and words[i + 1] and first_then_surname(words[i], words[i + 1]))
-                or (WORD_SURNAMES and parts[i] and addressed_name(words[i], words[i + 1], key(i - 1), key(i - 2))))
+                or (WORD_SURNAMES and words[i + 1] and (parts[i] or unknown_first_name(words[i]))
+                    and addressed_name(words[i], words[i + 1], key(i - 1), key(i - 2))))
             and joined(elements[i].text, elements[i + 1].text)
             and text.count("\n", elements[i].end, elements[i + 1].start) < 2]
 

@@ -27,10 +27,10 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS,
-         "journal_authors": cited_works.JOURNAL_AUTHORS}
+         "journal_authors": cited_works.JOURNAL_AUTHORS, "unknown_first": parts.UNKNOWN_FIRST_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
-_PAIRS: dict[tuple[int, bool, bool], tuple] = {}
+_PAIRS: dict[tuple[int, bool, bool, bool], tuple] = {}
 _NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 _PLACES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
@@ -38,7 +38,7 @@ _PLACES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
     """``[first row, second row]`` of each two neighbouring candidates of a document that may be
     parts of one name (:func:`rulings_anon.analyzer.name_parts.adjacent_pairs`); computed once per court."""
-    key = (id(court), RULES["companies"], RULES["word_surnames"])
+    key = (id(court), RULES["companies"], RULES["word_surnames"], RULES["unknown_first"])
     if key not in _PAIRS:
         rows, column = court.rows, sf.COLUMN
         first = np.arange(len(court.words) - 1)
@@ -52,9 +52,11 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         names = near & is_part[first] & is_part[second] & (is_given[first] | is_given[second])
         if RULES["word_surnames"]:  # "Thomas Sommer": a first name before a surname that is a word
             keys = court.lookup_keys  # "Frau Anna Taucher": after a salutation or a role any capitalized word
-            names |= near & is_part[first] & np.fromiter(
-                (parts.first_then_surname(court.words[a], court.words[a + 1])
-                 or parts.addressed_name(court.words[a], court.words[a + 1], keys[a][0], keys[a][1])
+            words = court.words  # and "des Angeklagten Teuta Denk": a first name nothing knows
+            names |= near & np.fromiter(
+                ((is_part[a] and parts.first_then_surname(words[a], words[a + 1]))
+                 or ((is_part[a] or (RULES["unknown_first"] and parts.unknown_first_name(words[a])))
+                     and parts.addressed_name(words[a], words[a + 1], keys[a][0], keys[a][1]))
                  for a in first.tolist()), bool, len(first))
         company, takes = np.zeros((0, 2), int), np.zeros(len(court.words), bool)
         if RULES["companies"] and len(first):
@@ -81,7 +83,7 @@ def company_pairs(court: sm.CourtFeatures) -> tuple[np.ndarray, np.ndarray]:
     """Every two rows of one company's name (:func:`rulings_anon.analyzer.name_parts.run_pairs`) and
     which rows take a company's flag; computed with :func:`name_part_pairs`."""
     name_part_pairs(court)
-    _, _, company, takes = _PAIRS[(id(court), RULES["companies"], RULES["word_surnames"])]
+    _, _, company, takes = _PAIRS[(id(court), RULES["companies"], RULES["word_surnames"], RULES["unknown_first"])]
     return company, takes
 
 
@@ -235,11 +237,12 @@ def _institutions(court: sm.CourtFeatures) -> np.ndarray:
     return _INSTITUTIONS[key][1]
 
 
-_FULL: dict[tuple[int, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_FULL: dict[tuple[int, bool, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
-    key = (id(court), RULES["companies"], RULES["word_surnames"])  # the pairs name_part_pairs gives under the rules
+    # the pairs name_part_pairs gives under the rules
+    key = (id(court), RULES["companies"], RULES["word_surnames"], RULES["unknown_first"])
     if key not in _FULL:
         # no full name after a judge's role, a court or an office (name_parts.after_office), read
         # from the first word's features
@@ -248,8 +251,8 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
             | (rows[pairs[:, 0], column["court_before"]] > 0) if len(pairs) else np.zeros(0, bool)
         before = [court.lookup_keys[a][0] for a in pairs[:, 0].tolist()]
         before_previous = [court.lookup_keys[a][1] for a in pairs[:, 0].tolist()]
-        _FULL[key] = (court, parts.full_names(pairs, court.words, before, RULES["word_surnames"], before_previous)
-                      & ~office)
+        _FULL[key] = (court, parts.full_names(pairs, court.words, before, RULES["word_surnames"], before_previous,
+                                              RULES["unknown_first"]) & ~office)
     return _FULL[key][1]
 
 

@@ -36,16 +36,13 @@ import numpy as np
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.name_parts import (
-    NAME_WORD,
     PARTY_NAME_ZIPF,
     name_part,
-    starts_no_name,
-    town,
+    unlisted_word,
     word_surname,
     written_first_name,
 )
 from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element
-from rulings_anon.lexicon import noun_bits
 from rulings_anon.word_frequency import zipf
 
 # whether score's decision applies the rule, and to the institutions' kinds too (the benchmark
@@ -130,15 +127,6 @@ def cue_words(name: str) -> frozenset[str]:
 def cue_keys(name: str) -> frozenset[str]:
     """:func:`cue_words` as context keys (lower case), as the feature rows keep the word before."""
     return frozenset(sf.context_key(w) for w in cue_words(name))
-
-
-@lru_cache(maxsize=65536)
-def unlisted_word(word: str) -> bool:
-    """Whether ``word`` (a core word) is one capitalized word that the lexicon lists in no form, as
-    no noun, name, place or compound's head, and no town or word that starts no name: a surname it
-    does not know ("Laimer", "Denk"), or a noun it lacks."""
-    return (len(word) > 2 and bool(NAME_WORD.match(word)) and not noun_bits(word)
-            and not starts_no_name(word) and not town(word))
 
 
 def prosecuted_separately(role: str | None, before_role: str | None, word: str) -> bool:
