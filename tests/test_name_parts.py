@@ -376,13 +376,15 @@ LISTED = [
     # names, a hyphen's elided part, a line break: no list
     ("Geladen waren die Zeugen Müller, Taucher und Huber.", []),
     ("Er verkaufte Kühl-, Gefriergeräte.", []),
+    ("Er kaufte Toaster, Röster. Dann ging er.", []),  # no link closes the list
     ("Es brannte Feuer,\nRauch stieg auf.", []),
 ]
 
 
 @pytest.mark.parametrize("text, listed", LISTED)
 def test_a_common_noun_listed_with_another_is_weighed_down(text, listed):
-    """A common noun that "und", "oder" or a comma joins to another is a thing of a list, not a name:
+    """A common noun that "und", "oder" or a comma in a list a link closes joins to another is a
+    thing of a list, not a name:
     its probability is weighed down (times LISTED_NOUN_WEIGHT, so --recall-first still reaches it),
     in score's decision and in the measured one alike (which reads the comma from
     ``CourtFeatures.marks["comma"]``)."""

@@ -87,8 +87,10 @@ LISTED_NOUN_WEIGHT = 0.1
 # the partner may be a word the lexicon knows as a name too where German writes it this often
 # ("Ton oder Bild", 5.4), not a surname's frequency ("Taucher und Sommer", 5.1; "Koch" 4.5)
 LISTED_PARTNER_ZIPF = 5.2
-# and a common noun a comma joins to another, on one line ("von Feuer, Rauch oder dergleichen")
+# and a common noun a comma joins to another, on one line, in a list a link closes ("von Feuer,
+# Rauch oder dergleichen", "Küche, Bad und Flur"; not "BSG, Urteil vom"), at most this many items back
 LISTED_WITH_COMMAS = True
+MAX_COMMA_ITEMS = 8
 _NOT_THINGS = frozenset({"Partner", "Partnerin", "Partnern", "Kollegen", "Kolleginnen", "Mitarbeiter"})
 # a surname that is also a word names a person after a party's role, or joined so, only below this
 # German Zipf frequency (rulings_anon.analyzer.role_names.PARTY_ROLE_NAMES)
@@ -297,23 +299,25 @@ def frequent_word(word: str) -> bool:
 
 
 def without_listed_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
-    """``probabilities`` times :data:`LISTED_NOUN_WEIGHT` for each common noun a link or a comma
-    joins to another (:func:`listed_with_noun`): within a line, no other punctuation after the first
-    of the two ("Knopf und Reißverschluss", "von Feuer, Rauch oder dergleichen")."""
+    """``probabilities`` times :data:`LISTED_NOUN_WEIGHT` for each common noun a link joins to
+    another (:func:`listed_with_noun`), within a line, no punctuation after the first of the two
+    ("Knopf und Reißverschluss"), and each two a comma joins in a list a link closes ("von Feuer,
+    Rauch oder dergleichen")."""
     probabilities = np.asarray(probabilities)
     if not LISTED_NOUNS:
         return probabilities
     raw, listed = [e.text for e in elements], set()
     for k in [k for k, t in enumerate(raw) if t in LINKS and 0 < k < len(raw) - 1]:
         first, last = raw[k - 1], raw[k + 1]
-        if not (first[:1].isupper() and last[:1].isupper()) or first != sf.core_word(first) \
-                or "\n" in text[elements[k - 1].start:elements[k + 1].end]:
+        if not first[:1].isupper() or first != sf.core_word(first):
             continue
-        listed.update(_listed_pair(raw, probabilities, k - 1, k + 1))
-    if LISTED_WITH_COMMAS:
-        for k in np.flatnonzero(probabilities > 0):
-            if raw[k].endswith(",") and comma_next(text, elements, k) and raw[k + 1][:1].isupper():
-                listed.update(_listed_pair(raw, probabilities, k, k + 1))
+        if last[:1].isupper() and "\n" not in text[elements[k - 1].start:elements[k + 1].end]:
+            listed.update(_listed_pair(raw, probabilities, k - 1, k + 1))
+        j = k - 1  # the items a comma joins before the link: "von Feuer, Rauch oder dergleichen"
+        while LISTED_WITH_COMMAS and j > 0 and k - j <= MAX_COMMA_ITEMS and comma_next(text, elements, j - 1) \
+                and raw[j - 1][:1].isupper():
+            listed.update(_listed_pair(raw, probabilities, j - 1, j))
+            j -= 1
     if not listed:
         return probabilities
     out = probabilities.astype(np.float64)

@@ -311,15 +311,42 @@ def without_listed_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
 
 
 def _comma_partners(court: sm.CourtFeatures, k: int) -> list[int]:
-    """The rows a comma joins to row ``k`` as two items of a list: the next row where ``k``'s
-    element ends with it, the row before where that one's does (the ``comma`` mark)."""
+    """The rows a comma joins to row ``k`` as two items of a list a link closes: the next row where
+    ``k``'s element ends with it, the row before where that one's does (the ``comma`` mark; the
+    list's end from :func:`_comma_lists`)."""
     documents, elements, comma = court.documents, court.elements, court.marks["comma"]
+    closed = _comma_lists(court)
     out = []
+    if not closed[k]:
+        return out
     if comma[k] and k + 1 < len(documents) and documents[k + 1] == documents[k] and elements[k + 1] == elements[k] + 1:
         out.append(k + 1)
     if k > 0 and comma[k - 1] and documents[k - 1] == documents[k] and elements[k - 1] == elements[k] - 1:
         out.append(k - 1)
     return out
+
+
+_COMMA_LISTS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def _comma_lists(court: sm.CourtFeatures) -> np.ndarray:
+    """Per row: whether it is an item of a list that commas join and a link closes, the link right
+    after the last item, no period there (the last item's key after and ``period_after``), at most
+    :data:`rulings_anon.analyzer.name_parts.MAX_COMMA_ITEMS` items back; computed once per court."""
+    if id(court) not in _COMMA_LISTS:
+        documents, elements, comma = court.documents, court.elements, court.marks["comma"]
+        period = court.rows[:, sf.COLUMN["period_after"]]
+        closed = np.zeros(len(court.words), bool)
+        for m, keys in enumerate(court.lookup_keys):
+            if keys[2] not in parts.LINKS or comma[m] or period[m] > 0:
+                continue
+            j = m
+            while j > 0 and m - j < parts.MAX_COMMA_ITEMS and comma[j - 1] and documents[j - 1] == documents[j] \
+                    and elements[j - 1] == elements[j] - 1:
+                closed[j - 1] = closed[j] = True
+                j -= 1
+        _COMMA_LISTS[id(court)] = (court, closed)
+    return _COMMA_LISTS[id(court)][1]
 
 
 _THINGS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
