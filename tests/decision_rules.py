@@ -20,3 +20,13 @@ def weighed_words(text: str, text_rule, rows_rule, weight: float) -> tuple[list[
     measured = rows_rule(court, np.full(len(court.words), 0.5))
     return ([sf.core_word(e.text) for e, p in zip(elements, weighed, strict=True) if p < 0.5],
             [w for w, p in zip(court.words, measured, strict=True) if p < 0.5])
+
+
+def spans_at(text: str, probability_of: dict[str, float], threshold: float) -> list[tuple[int, str]]:
+    """score's decision at ``threshold`` on ``text`` whose elements get the probability
+    ``probability_of`` gives their text (0 elsewhere): each span's start and text."""
+    from rulings_anon.analyzer.decisions import Settings, decide
+
+    elements = split_elements(text)
+    probabilities = np.array([probability_of.get(e.text, 0.0) for e in elements])
+    return [(s.start, s.text) for s in decide(text, elements, probabilities, Settings(threshold))]

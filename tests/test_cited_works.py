@@ -7,15 +7,12 @@ Fictitious sentences; the probabilities are set by hand, since the rule is under
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from rulings_anon.analyzer import cited_works
 from rulings_anon.analyzer import name_parts_rows as npr
-from rulings_anon.analyzer.decisions import Settings, decide
 from rulings_anon.analyzer.public_names import before_written_journal
-from rulings_anon.document import split_elements
-from tests.decision_rules import weighed_words
+from tests.decision_rules import spans_at, weighed_words
 
 CASES = [
     # after the name's comma or "in", a journal's words and dashes, a year with its comma, a page
@@ -40,10 +37,8 @@ def test_the_default_leaves_the_author_and_recall_first_reaches_it():
     """0.4 for "Kulosa" (as the model gave such an author) falls to 0.04: under the default
     threshold, over recall-first's."""
     text = "Anders Kulosa, Der Betrieb 2014, 972, 976."
-    elements = split_elements(text)
-    probabilities = np.array([0.4 if e.text == "Kulosa," else 0.0 for e in elements])
-    assert decide(text, elements, probabilities, Settings(0.16)) == []
-    assert [(s.start, s.text) for s in decide(text, elements, probabilities, Settings(0.001))] == [(7, "Kulosa")]
+    assert spans_at(text, {"Kulosa,": 0.4}, 0.16) == []
+    assert spans_at(text, {"Kulosa,": 0.4}, 0.001) == [(7, "Kulosa")]
 
 
 def test_the_journal_may_hold_at_most_six_words():

@@ -15,7 +15,7 @@ from rulings_anon.analyzer import name_parts_rows as npr
 from rulings_anon.analyzer import thing_names
 from rulings_anon.analyzer.decisions import Settings, decide
 from rulings_anon.document import split_elements
-from tests.decision_rules import weighed_words
+from tests.decision_rules import spans_at, weighed_words
 
 CASES = [
     # the word after a drug noun, a compound's and an inflected one's too, and its other mentions
@@ -71,8 +71,5 @@ def test_an_acronyms_term_leaves_the_default_and_recall_first_reaches_it():
     """0.3 for "TVÜ-Länder" (as the model gave it in a labour court's ruling) falls to 0.03: under the
     default threshold, over recall-first's, at every mention."""
     text = "Der TVÜ-Länder ist anzuwenden. Nach § 1 TVÜ-Länder ist sie Angestellte."
-    elements = split_elements(text)
-    probabilities = np.array([0.3 if e.text == "TVÜ-Länder" else 0.0 for e in elements])
-    assert decide(text, elements, probabilities, Settings(0.16)) == []
-    assert [(s.start, s.text) for s in decide(text, elements, probabilities, Settings(0.001))] == [
-        (4, "TVÜ-Länder"), (40, "TVÜ-Länder")]
+    assert spans_at(text, {"TVÜ-Länder": 0.3}, 0.16) == []
+    assert spans_at(text, {"TVÜ-Länder": 0.3}, 0.001) == [(4, "TVÜ-Länder"), (40, "TVÜ-Länder")]
