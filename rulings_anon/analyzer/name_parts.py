@@ -449,15 +449,15 @@ def full_names(pairs: np.ndarray, words: Sequence[str], before: Sequence[str | N
     unknown_first = UNKNOWN_FIRST_NAMES if unknown_first is None else unknown_first
 
     def full(k: int, a: int, b: int) -> bool:
+        def addressed_pair() -> bool:
+            return before is not None and addressed_name(
+                words[a], words[b], before[k], before_previous[k] if before_previous is not None else None)
+
         if sf.cluster_prefixes(words[b])[0] != PERSON_BRANCH:
-            return word_surnames and (first_then_surname(words[a], words[b]) or (
-                before is not None and addressed_name(words[a], words[b], before[k],
-                                                      before_previous[k] if before_previous is not None else None)))
+            return word_surnames and (first_then_surname(words[a], words[b]) or addressed_pair())
         if sf._INITIAL.match(words[a]):
             return before is not None and addressed(before[k])
-        return first_name(words[a]) or (before is not None and unknown_first and unknown_first_name(words[a])
-                                        and addressed_name(words[a], words[b], before[k],
-                                                           before_previous[k] if before_previous is not None else None))
+        return first_name(words[a]) or (unknown_first and unknown_first_name(words[a]) and addressed_pair())
     return np.fromiter((full(k, a, b) for k, (a, b) in enumerate(pairs.tolist())), bool, len(pairs))
 
 
