@@ -43,7 +43,7 @@ def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
         rows, column = court.rows, sf.COLUMN
         first = np.arange(len(court.words) - 1)
         second = first + 1
-        near = (court.documents[first] == court.documents[second]) & (court.elements[second] == court.elements[first] + 1)
+        near = _follows(court)[first]
         near &= (rows[first, column["period_after"]] == 0) & (rows[second, column["sentence_start"]] == 0)
         near &= (rows[second, column["in_list"]] == 0) & (rows[second, column["quoted"]] == 0)
         near &= _joined(court)[first]
@@ -105,8 +105,7 @@ def place_pairs(court: sm.CourtFeatures) -> np.ndarray:
             if parts.place_link(court.words[a], keys[a][0], between, court.words[a + 1]):
                 found.append((a, a + 1))
                 b = a + 2
-                if gap[a] and b < len(court.words) and parts.place_adjective(court.words[a + 1]) \
-                        and court.documents[b] == court.documents[a] and court.elements[b] == court.elements[a + 1] + 1 \
+                if gap[a] and parts.place_adjective(court.words[a + 1]) and _follows(court)[a + 1] \
                         and rows[a + 1, column["period_after"]] == 0 and rows[b, column["sentence_start"]] == 0:
                     found.append((a + 1, b))
         _PLACES[id(court)] = (court, np.array(found, int).reshape(-1, 2))
@@ -224,8 +223,7 @@ def _institutions(court: sm.CourtFeatures) -> np.ndarray:
             if not parts.single_company_name(words[k], court.lookup_keys[k][0]):
                 continue
             j = k  # past compounds' first parts ("die Trieben Dienstleistungs GmbH")
-            while j + 1 < len(words) and not before_form[j] and court.documents[j + 1] == court.documents[j] \
-                    and court.elements[j + 1] == court.elements[j] + 1 and rows[j, column["period_after"]] == 0 \
+            while not before_form[j] and _follows(court)[j] and rows[j, column["period_after"]] == 0 \
                     and _joined(court)[j] and parts.linking_s(words[j + 1]):
                 j += 1
             if before_form[j]:
@@ -254,6 +252,20 @@ def _full(court: sm.CourtFeatures, pairs: np.ndarray) -> np.ndarray:
         _FULL[key] = (court, parts.full_names(pairs, court.words, before, RULES["word_surnames"], before_previous,
                                               RULES["unknown_first"]) & ~office)
     return _FULL[key][1]
+
+
+_FOLLOWS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def _follows(court: sm.CourtFeatures) -> np.ndarray:
+    """Per row: whether the next row is the next element of the same document (the last row: no);
+    computed once per court."""
+    if id(court) not in _FOLLOWS:
+        documents, elements = court.documents, court.elements
+        follows = np.zeros(len(court.words), bool)
+        follows[:-1] = (documents[1:] == documents[:-1]) & (elements[1:] == elements[:-1] + 1)
+        _FOLLOWS[id(court)] = (court, follows)
+    return _FOLLOWS[id(court)][1]
 
 
 def _joined(court: sm.CourtFeatures) -> np.ndarray:
@@ -314,14 +326,13 @@ def _comma_partners(court: sm.CourtFeatures, k: int) -> list[int]:
     """The rows a comma joins to row ``k`` as two items of a list a link closes: the next row where
     ``k``'s element ends with it, the row before where that one's does (the ``comma`` mark; the
     list's end from :func:`_comma_lists`)."""
-    documents, elements, comma = court.documents, court.elements, court.marks["comma"]
-    closed = _comma_lists(court)
+    comma, follows = court.marks["comma"], _follows(court)
     out = []
-    if not closed[k]:
+    if not _comma_lists(court)[k]:
         return out
-    if comma[k] and k + 1 < len(documents) and documents[k + 1] == documents[k] and elements[k + 1] == elements[k] + 1:
+    if comma[k] and follows[k]:
         out.append(k + 1)
-    if k > 0 and comma[k - 1] and documents[k - 1] == documents[k] and elements[k - 1] == elements[k] - 1:
+    if k > 0 and comma[k - 1] and follows[k - 1]:
         out.append(k - 1)
     return out
 
@@ -334,15 +345,14 @@ def _comma_lists(court: sm.CourtFeatures) -> np.ndarray:
     after the last item, no period there (the last item's key after and ``period_after``), at most
     :data:`rulings_anon.analyzer.name_parts.MAX_COMMA_ITEMS` items back; computed once per court."""
     if id(court) not in _COMMA_LISTS:
-        documents, elements, comma = court.documents, court.elements, court.marks["comma"]
+        comma, follows = court.marks["comma"], _follows(court)
         period = court.rows[:, sf.COLUMN["period_after"]]
         closed = np.zeros(len(court.words), bool)
         for m, keys in enumerate(court.lookup_keys):
             if keys[2] not in parts.LINKS or comma[m] or period[m] > 0:
                 continue
             j = m
-            while j > 0 and m - j < parts.MAX_COMMA_ITEMS and comma[j - 1] and documents[j - 1] == documents[j] \
-                    and elements[j - 1] == elements[j] - 1:
+            while j > 0 and m - j < parts.MAX_COMMA_ITEMS and comma[j - 1] and follows[j - 1]:
                 closed[j - 1] = closed[j] = True
                 j -= 1
         _COMMA_LISTS[id(court)] = (court, closed)
@@ -367,8 +377,7 @@ def without_thing_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> n
             if not things.cue_noun(keys[0]) or not things.thing_word(words[k]):
                 continue
             noun = k - 1  # the cue noun's own row, where it is the element before
-            if noun >= 0 and documents[noun] == documents[k] and court.elements[noun] == court.elements[k] - 1 \
-                    and (not joined[noun] or rows[noun, column["period_after"]] > 0):
+            if noun >= 0 and _follows(court)[noun] and (not joined[noun] or rows[noun, column["period_after"]] > 0):
                 continue
             names.add((int(documents[k]), words[k]))
         hit = np.fromiter(((int(d), w) in names for d, w in zip(documents, words, strict=True)), bool, len(words)) \
@@ -442,18 +451,16 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
         starts = court.rows[:, sf.COLUMN["sentence_start"]] > 0  # after a line break too
         period = court.rows[:, sf.COLUMN["period_after"]]
         comma = court.marks.get("comma", np.zeros(len(words), bool))
+        follows = _follows(court)
         named = []
         for k, keys in enumerate(court.lookup_keys):
             if keys[0] not in roles and not (keys[0] in parties and role_names.party_nameable(words[k])) \
                     and not (keys[0] in relatives and role_names.relative_nameable(words[k])) \
                     and not role_names.prosecuted_separately(keys[0], keys[1], words[k]) or starts[k]:
                 continue
-            if k > 0 and court.documents[k - 1] == court.documents[k] \
-                    and court.elements[k - 1] == court.elements[k] - 1 and (comma[k - 1] or period[k - 1] > 0):
+            if k > 0 and follows[k - 1] and (comma[k - 1] or period[k - 1] > 0):
                 continue  # the role's own row: punctuation after it
-            j = k + 1
-            next_noun = j < len(words) and court.documents[j] == court.documents[k] \
-                and court.elements[j] == court.elements[k] + 1 and period[k] == 0 and role_names.next_noun(words[j])
+            next_noun = follows[k] and period[k] == 0 and role_names.next_noun(words[k + 1])
             if role_names.nameable(words[k], keys[1], next_noun, bool(court.rows[k, column] > 0)):
                 named.append(k)
         _ROLES[key] = (court, np.array(named, int))

@@ -168,8 +168,8 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
     roles = naming_words(INSTITUTION_NAMES)
     parties = cue_words("party_roles") if PARTY_ROLE_NAMES else frozenset()
     relatives = cue_words("relatives") if RELATIVE_FIRST_NAMES else frozenset()
-    after = [i + 1 for i, e in enumerate(elements[:-1])
-             if e.text in roles or e.text in parties or e.text in relatives or e.text in _PROSECUTED_FORMS]
+    cues = roles | parties | relatives | _PROSECUTED_FORMS
+    after = [i + 1 for i, e in enumerate(elements[:-1]) if e.text in cues]
     if not after:
         return probabilities
     probabilities = np.asarray(probabilities)

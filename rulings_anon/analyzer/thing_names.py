@@ -133,23 +133,18 @@ def acronym(part: str) -> bool:
     return part.isalpha() and part[-1:].isupper() and sum(c.isupper() for c in part) >= 2
 
 
-@lru_cache(maxsize=1)
-def _legal_forms() -> frozenset[str]:
-    return sf._affixes()["legal_forms"]
-
-
 def without_acronym_compounds(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
     """``probabilities`` times :data:`THING_WEIGHT` for every :func:`acronym_compound` that no legal
     form follows."""
     probabilities = np.asarray(probabilities)
     if not ACRONYM_COMPOUNDS:
         return probabilities
-    out = None
+    out, forms = None, sf._affixes()["legal_forms"]
     for i in np.flatnonzero(probabilities > 0):
         raw = elements[i].text
         if "-" not in raw or not acronym_compound(sf.core_word(raw)):
             continue
-        if i + 1 < len(elements) and sf.core_word(elements[i + 1].text) in _legal_forms():
+        if i + 1 < len(elements) and sf.core_word(elements[i + 1].text) in forms:
             continue
         if out is None:
             out = probabilities.astype(np.float64)
