@@ -116,7 +116,8 @@ _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("co
           ("party roles", ("spread_parts", "party_roles")), ("coordinated", ("coordinated",)),
           ("relatives", ("relatives",)), ("listed nouns", ("listed_nouns",)), ("things", ("things",)),
           ("acronyms", ("acronyms",)), ("comma lists", ("comma_lists",)),
-          ("journal authors", ("journal_authors",)), ("unknown first names", ("unknown_first",)))
+          ("journal authors", ("journal_authors",)), ("unknown first names", ("unknown_first",)),
+          ("subjects", ("subjects",)))
 _OFF = dict.fromkeys(("nouns",) + tuple(rule for _, rules in _STEPS for rule in rules), False)
 
 

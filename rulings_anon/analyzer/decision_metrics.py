@@ -244,7 +244,8 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
     0, a thing of a list, a thing's name after its noun, an acronym's term and a journal's author
-    weighed down, common nouns after an article 0, a word a role names flagged (at ``threshold``),
+    weighed down, common nouns after an article 0, a word a role names and a surname standing bare as
+    a clause's subject flagged (at ``threshold``),
     consistency spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), a
     surname a link joins to one flagged too, and the words a person's name part flagged spread too."""
     probabilities = npr.without_elided(court, probabilities)
@@ -256,6 +257,7 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
         probabilities = npr.without_nouns(court, probabilities)
     if npr.RULES["roles"]:
         probabilities = npr.with_role_names(court, probabilities, threshold)
+    probabilities = npr.with_subject_names(court, probabilities, threshold)
     probabilities = consistent(court, probabilities, threshold)
     if npr.RULES["name_parts"]:
         before_parts = probabilities

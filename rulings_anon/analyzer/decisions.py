@@ -64,6 +64,7 @@ from rulings_anon.analyzer.name_parts import (
     without_listed_nouns,
     without_nouns,
 )
+from rulings_anon.analyzer.subject_names import with_subject_names
 from rulings_anon.analyzer.thing_names import without_acronym_compounds, without_thing_names
 from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
@@ -187,6 +188,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
             else probabilities
         if role_names.ROLE_NAMES:
             probabilities = role_names.with_role_names(text, elements, probabilities, settings.threshold)
+        probabilities = with_subject_names(elements, probabilities, settings.threshold)
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
         units = _reference_units(text, elements, probabilities, settings.threshold, candidates,

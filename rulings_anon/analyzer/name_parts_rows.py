@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulings_anon.analyzer import cited_works, role_names
+from rulings_anon.analyzer import cited_works, role_names, subject_names
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
@@ -27,7 +27,8 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS,
-         "journal_authors": cited_works.JOURNAL_AUTHORS, "unknown_first": parts.UNKNOWN_FIRST_NAMES}
+         "journal_authors": cited_works.JOURNAL_AUTHORS, "unknown_first": parts.UNKNOWN_FIRST_NAMES,
+         "subjects": subject_names.SUBJECT_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
 _PAIRS: dict[tuple[int, bool, bool, bool], tuple] = {}
@@ -409,6 +410,20 @@ def without_journal_authors(court: sm.CourtFeatures, probabilities: np.ndarray) 
     if not RULES["journal_authors"] or "journal_author" not in court.marks:
         return probabilities
     return _times(probabilities, court.marks["journal_author"], cited_works.CITED_AUTHOR_WEIGHT)
+
+
+def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with every row of a surname standing bare as a clause's subject (the
+    ``subject`` mark; :func:`rulings_anon.analyzer.subject_names.with_subject_names`) raised to
+    ``threshold`` where it is below it and above 0."""
+    if not RULES["subjects"] or "subject" not in court.marks:
+        return probabilities
+    rows = court.marks["subject"] & (probabilities > 0) & (probabilities < threshold)
+    if not rows.any():
+        return probabilities
+    out = probabilities.copy()
+    out[rows] = threshold
+    return out
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
