@@ -46,3 +46,20 @@ def test_the_journal_may_hold_at_most_six_words():
     six = "Meier, Eins Zwei Drei Vier Fünf Sechs 2014, 972."
     assert not before_written_journal(seven.split(), 0)
     assert before_written_journal(six.split(), 0)
+
+
+DOCUMENT_CASES = [
+    # right after a cited document's label, its colon allowed: the first author with a comma,
+    # a semicolon, or before "et al."
+    ("Entgegengehalten wurden D6 Bourgeat, Klinger; Luton: Results of tests, 1991, und D15: Hammetter, "
+     "Crystallization Kinetics, 1987.", ["Bourgeat", "Hammetter"]),
+    ("Vorgelegt: HLNK38 Klotz et al., Urol Int. 1999, 63.", ["Klotz"]),
+    # no label before, a label before a lower-case word or a name without its comma: none
+    ("Es klagte Huber, der Nachbar; die Anlage K2 zeigt es; D7 Peter Lorsbach: Sprungretter.", []),
+]
+
+
+@pytest.mark.parametrize("text, weighed", DOCUMENT_CASES)
+def test_a_cited_document_s_first_author_is_weighed_down(text, weighed):
+    assert weighed_words(text, lambda _, elements, p: cited_works.without_document_authors(elements, p),
+                         npr.without_document_authors, cited_works.CITED_AUTHOR_WEIGHT) == (weighed, weighed)

@@ -1,6 +1,8 @@
 """An author cited before a journal whose name is written out: "Kulosa, Der Betrieb 2014, 972",
 "von Lersner, Deutsches Steuerrecht - DStR - 2012, 1673", "Heuermann in Deutsches Steuerrecht
-2017, 1749".
+2017, 1749"; and the first author of a document cited by its label, as patent proceedings list
+their prior art: "D6 Bourgeat, Klinger; ..." (:func:`without_document_authors`, the
+``document_author`` mark).
 
 A finance court writes its journals out where other courts abbreviate them ("DB", "DStR"), and
 the public names' rules (:func:`rulings_anon.analyzer.public_names.is_work_author`) know only the
@@ -20,11 +22,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rulings_anon.analyzer.public_names import IN_WORDS, before_written_journal
+from rulings_anon.analyzer.public_names import IN_WORDS, before_written_journal, cited_document_author
 from rulings_anon.document import Element
 
 # whether score's decision applies the rule (the benchmark switches it off to compare)
 JOURNAL_AUTHORS = True
+DOCUMENT_AUTHORS = True
 CITED_AUTHOR_WEIGHT = 0.1
 
 
@@ -41,6 +44,25 @@ def without_journal_authors(elements: Sequence[Element], probabilities: np.ndarr
             continue
         raw = raw if raw is not None else [e.text for e in elements]
         if before_written_journal(raw, i):
+            if out is None:
+                out = probabilities.astype(np.float64)
+            out[i] *= CITED_AUTHOR_WEIGHT
+    return probabilities if out is None else out
+
+
+def without_document_authors(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`CITED_AUTHOR_WEIGHT` for each first author of a document cited
+    by its label (:func:`~rulings_anon.analyzer.public_names.cited_document_author`: "D6 Bourgeat,
+    Klinger; ...")."""
+    probabilities = np.asarray(probabilities)
+    if not DOCUMENT_AUTHORS:
+        return probabilities
+    raw, out = None, None
+    for i in np.flatnonzero(probabilities > 0):
+        if i == 0 or not elements[i - 1].text[-1:].isdigit() and not elements[i - 1].text.endswith(":"):
+            continue
+        raw = raw if raw is not None else [e.text for e in elements]
+        if cited_document_author(raw, i):
             if out is None:
                 out = probabilities.astype(np.float64)
             out[i] *= CITED_AUTHOR_WEIGHT

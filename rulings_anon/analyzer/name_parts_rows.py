@@ -27,7 +27,8 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS,
-         "journal_authors": cited_works.JOURNAL_AUTHORS, "unknown_first": parts.UNKNOWN_FIRST_NAMES,
+         "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
+         "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
 
 # per court's features (by id): its name-part pairs and its rows of common nouns after an article
@@ -410,6 +411,15 @@ def without_journal_authors(court: sm.CourtFeatures, probabilities: np.ndarray) 
     if not RULES["journal_authors"] or "journal_author" not in court.marks:
         return probabilities
     return _times(probabilities, court.marks["journal_author"], cited_works.CITED_AUTHOR_WEIGHT)
+
+
+def without_document_authors(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.cited_works.CITED_AUTHOR_WEIGHT` for
+    every row of a cited document's first author (the ``document_author`` mark;
+    :func:`rulings_anon.analyzer.cited_works.without_document_authors`)."""
+    if not RULES["document_authors"] or "document_author" not in court.marks:
+        return probabilities
+    return _times(probabilities, court.marks["document_author"], cited_works.CITED_AUTHOR_WEIGHT)
 
 
 def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:

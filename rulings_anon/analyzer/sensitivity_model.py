@@ -142,6 +142,12 @@ def _journal_author_mark(text: str, elements: list, raw: list[str], i: int) -> b
     return before_written_journal(raw, i)
 
 
+def _document_author_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
+    from rulings_anon.analyzer.public_names import cited_document_author
+
+    return cited_document_author(raw, i)
+
+
 def _subject_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
     from rulings_anon.analyzer.subject_names import subject_name
 
@@ -152,9 +158,11 @@ def _subject_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
 # features are (no column the trees read, so a new mark needs no refit, only the cached features
 # computed again): the element a word and a comma, the next a word on its line ("Feuer, Rauch":
 # document.comma_next); an author before a journal written out ("Kulosa, Der Betrieb 2014, 972":
-# public_names.before_written_journal); a surname standing bare as a clause's subject ("Vielmehr
+# public_names.before_written_journal); a cited document's first author ("D6 Bourgeat, ...":
+# public_names.cited_document_author); a surname standing bare as a clause's subject ("Vielmehr
 # hat Taucher": subject_names.subject_name). score's decision asks the same functions of the text.
-MARKS = {"comma": _comma_mark, "journal_author": _journal_author_mark, "subject": _subject_mark}
+MARKS = {"comma": _comma_mark, "journal_author": _journal_author_mark, "document_author": _document_author_mark,
+         "subject": _subject_mark}
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
