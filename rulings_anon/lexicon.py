@@ -122,6 +122,15 @@ def noun_bits(word: str) -> int:
     return lookup(load_lexicon(DEFAULT), word)
 
 
+def built_on_noun(word: str) -> bool:
+    """Whether ``word``, listed or not, ends in a listed common noun of :data:`MIN_HEAD` letters or
+    more after four letters or more of its own: a compound ("Elterngeld", "Hauptzweck",
+    "Arbeitseinkommen"), not "Taucher" or "Bischof" ("Hof" is too short a head)."""
+    table = load_lexicon(DEFAULT) if DEFAULT in _READ else sorted_lexicon(DEFAULT)
+    return any((table.get(word[k].upper() + word[k + 1:]) or 0) & COMMON_NOUN
+               for k in range(4, len(word) - MIN_HEAD + 1))
+
+
 def common_noun(word: str, compounds: bool = True) -> bool:
     """Whether the shipped lexicon calls ``word`` a common noun, or with ``compounds`` also a compound
     ending in one ("Zwillingstochter"), and not a name: "Kläger" yes, "Müller" (a miller and a

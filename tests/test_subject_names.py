@@ -13,7 +13,8 @@ import pytest
 from rulings_anon.analyzer import name_parts_rows as npr
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
-from rulings_anon.analyzer.subject_names import singular_verb, with_subject_names
+from rulings_anon.analyzer.clauses import singular_verb
+from rulings_anon.analyzer.subject_names import with_subject_names
 from rulings_anon.document import split_elements
 from tests.decision_rules import spans_at
 
@@ -33,6 +34,7 @@ CASES = [
     # a plural verb, a word the courts print in clear, an abstract noun, a weekday, quotes
     ("Es ist nicht ersichtlich, dass Taucher noch vor dem Einbau brechen.", []),
     ("Es steht fest, dass Rechtsschutz gewährt wird.", []),
+    ("Es steht fest, dass Pflegegeld gezahlt wird; danach wurde Wohngeld bewilligt.", []),  # compounds
     ("Fraglich ist, ob Verwaltung vorliegt.", []),
     ("Nächster Bankarbeitstag war Montag, der 7. Dezember.", []),
     ("Es ist klar, dass „Taucher“ eine Marke ist.", []),

@@ -424,11 +424,13 @@ def without_document_authors(court: sm.CourtFeatures, probabilities: np.ndarray)
 
 def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` with every row of a surname standing bare as a clause's subject (the
-    ``subject`` mark; :func:`rulings_anon.analyzer.subject_names.with_subject_names`) raised to
-    ``threshold`` where it is below it and above 0."""
+    ``subject`` mark and :func:`rulings_anon.analyzer.subject_names.subject_word`;
+    :func:`rulings_anon.analyzer.subject_names.with_subject_names`) raised to ``threshold`` where it
+    is below it and above 0."""
     if not RULES["subjects"] or "subject" not in court.marks:
         return probabilities
     rows = court.marks["subject"] & (probabilities > 0) & (probabilities < threshold)
+    rows[rows] = [subject_names.subject_word(court.words[k]) for k in np.flatnonzero(rows)]
     if not rows.any():
         return probabilities
     out = probabilities.copy()

@@ -149,9 +149,9 @@ def _document_author_mark(text: str, elements: list, raw: list[str], i: int) -> 
 
 
 def _subject_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
-    from rulings_anon.analyzer.subject_names import subject_name
+    from rulings_anon.analyzer.clauses import bare_subject
 
-    return subject_name(raw, i)
+    return bare_subject(raw, i)
 
 
 # What decision rules read per candidate beside the features, computed from the text when the
@@ -159,8 +159,8 @@ def _subject_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
 # computed again): the element a word and a comma, the next a word on its line ("Feuer, Rauch":
 # document.comma_next); an author before a journal written out ("Kulosa, Der Betrieb 2014, 972":
 # public_names.before_written_journal); a cited document's first author ("D6 Bourgeat, ...":
-# public_names.cited_document_author); a surname standing bare as a clause's subject ("Vielmehr
-# hat Taucher": subject_names.subject_name). score's decision asks the same functions of the text.
+# public_names.cited_document_author); a word standing bare as a clause's subject ("Vielmehr hat
+# Taucher": clauses.bare_subject). score's decision asks the same functions of the text.
 MARKS = {"comma": _comma_mark, "journal_author": _journal_author_mark, "document_author": _document_author_mark,
          "subject": _subject_mark}
 

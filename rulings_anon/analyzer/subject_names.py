@@ -36,24 +36,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer.clauses import bare_subject, opens_subject
 from rulings_anon.analyzer.common_words import common_words
 from rulings_anon.document import Element
-from rulings_anon.lexicon import COMMON_NOUN, noun_bits
+from rulings_anon.lexicon import COMMON_NOUN, built_on_noun, noun_bits
 from rulings_anon.word_frequency import zipf
 
 # whether score's decision applies the rule (the benchmark switches it off to compare)
 SUBJECT_NAMES = True
-SUBJECT_CONJUNCTIONS = frozenset("dass ob weil wenn falls obwohl nachdem sobald sodass bevor solange".split())
-SINGULAR_AUXILIARIES = frozenset("hat habe hatte hätte ist sei war wäre wurde würde wird werde".split())
-_SINGULAR_MODALS = frozenset("kann könne konnte könnte muss müsse musste müsste soll solle sollte darf dürfe "
-                             "durfte dürfte will wolle wollte".split())
-# words that open a clause with its subject, so that a bare noun after the auxiliary is its object
-# or its predicate ("Die Beklagte hat Klageabweisung beantragt", "Er ist Inhaberin")
-_SUBJECT_OPENERS = frozenset("der die das des dem den ein eine einer eines einem einen er sie es ihr ihm ihn ich "
-                             "du wir man dies dieser diese dieses jener jene jenes".split())
-_CLAUSE_ENDS = (".", ",", ";", ":", "!", "?")
-MAX_CLAUSE = 30  # elements searched for a subordinate clause's verb
-MAX_OPENING = 12  # elements searched back for the auxiliary's clause's first word
 SURNAME_ZIPF = 5.5  # a surname to the lexicon, as name_parts.PARTY_NAME_ZIPF
 NOUN_ZIPF = 4.5  # a common noun, as name_parts.COORDINATED_NOUN_ZIPF
 _ABSTRACT_ENDINGS = ("ung", "heit", "keit", "schaft", "ion", "tät", "nis", "ismus", "ment", "enz", "anz")
@@ -61,15 +51,9 @@ _CALENDAR = frozenset("Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonnt
                       "April Mai Juni Juli August September Oktober November Dezember".split())
 
 
-def singular_verb(word: str) -> bool:
-    """Whether ``word`` (an element's text, lower case) is a singular finite verb: a singular
-    auxiliary or modal, or a form ending in "t" that is no plural's "-en" ("wohnt", "hatte" too)."""
-    word = word.rstrip(".,;:!?)“\"'")
-    return word in SINGULAR_AUXILIARIES or word in _SINGULAR_MODALS or word.endswith(("t", "te"))
-
-
 def subject_word(word: str) -> bool:
-    """Whether ``word`` (a core word) may be a surname standing bare (see the module docstring)."""
+    """Whether ``word`` (a core word), standing bare as a clause's subject, is a surname (see the
+    module docstring)."""
     from rulings_anon.analyzer.name_parts import NAME_WORD, _role_word, starts_no_name, word_surname
 
     if len(word) < 3 or not NAME_WORD.match(word) or word.endswith(_ABSTRACT_ENDINGS) or word in _CALENDAR \
@@ -77,49 +61,14 @@ def subject_word(word: str) -> bool:
         return False
     if word_surname(word):
         return zipf(word, "de") < SURNAME_ZIPF
-    return bool(noun_bits(word) & COMMON_NOUN) and word not in common_words() and zipf(word, "de") < NOUN_ZIPF
-
-
-def _clause_verb(raw: Sequence[str], i: int) -> str | None:
-    """The last word of the clause element ``i`` stands in: the first after it ending with
-    punctuation, or before "und"/"oder", within :data:`MAX_CLAUSE` elements."""
-    for j in range(i + 1, min(len(raw), i + MAX_CLAUSE)):
-        if raw[j] in ("und", "oder"):
-            return raw[j - 1].lower()
-        if raw[j].endswith(_CLAUSE_ENDS):
-            return raw[j].lower()
-    return None
-
-
-def _clause_opening(raw: Sequence[str], i: int) -> str:
-    """The first word of the clause element ``i`` stands in, lower case, quotes and brackets off."""
-    j = i
-    while j > 0 and i - j < MAX_OPENING and not raw[j - 1].endswith(_CLAUSE_ENDS):
-        j -= 1
-    return raw[j].strip("(„\"“").lower()
+    return (bool(noun_bits(word) & COMMON_NOUN) and word not in common_words() and zipf(word, "de") < NOUN_ZIPF
+            and not built_on_noun(word))
 
 
 def subject_name(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` (``raw``: the elements' texts) is a surname standing bare as its
-    clause's subject (see the module docstring)."""
-    if i < 1 or i + 1 >= len(raw):
-        return False
-    word = sf.core_word(raw[i])
-    if raw[i] not in (word, word + ",", word + "."):
-        return False
-    previous = raw[i - 1]
-    if previous in SUBJECT_CONJUNCTIONS:
-        verb = _clause_verb(raw, i)
-        if verb is None or not singular_verb(verb):
-            return False
-    elif previous in SINGULAR_AUXILIARIES:
-        if _clause_opening(raw, i - 1) in _SUBJECT_OPENERS:
-            return False
-    else:
-        return False
-    if not raw[i + 1][:1].islower() and raw[i] == word:
-        return False
-    return subject_word(word)
+    clause's subject (:func:`rulings_anon.analyzer.clauses.bare_subject`, :func:`subject_word`)."""
+    return bare_subject(raw, i) and subject_word(sf.core_word(raw[i]))
 
 
 def with_subject_names(elements: Sequence[Element], probabilities: np.ndarray, threshold: float) -> np.ndarray:
@@ -130,9 +79,7 @@ def with_subject_names(elements: Sequence[Element], probabilities: np.ndarray, t
         return probabilities
     raw, named = None, []
     for i in range(1, len(elements) - 1):
-        previous = elements[i - 1].text
-        if previous not in SUBJECT_CONJUNCTIONS and previous not in SINGULAR_AUXILIARIES \
-                or not 0 < probabilities[i] < threshold:
+        if not opens_subject(elements[i - 1].text) or not 0 < probabilities[i] < threshold:
             continue
         raw = raw if raw is not None else [e.text for e in elements]
         if subject_name(raw, i):
