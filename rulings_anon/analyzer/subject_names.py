@@ -5,28 +5,27 @@ hatte", "Im Streitfall wurde Koch freigesprochen".
 German writes a singular common noun with a determiner. Where a subordinate clause opens with a
 bare noun and its verb is singular ("dass Taucher ... hatte"), or a singular auxiliary follows an
 adverb or a phrase and a bare noun stands right after it ("Vielmehr hat Taucher"), that noun is a
-name. The model gives such a word what it gives the noun (0.0003 for "Taucher" after "hat"), and no
-cue of a person stands beside it: on the dev courts, leaving one court out, these surnames were the
-most of what the default left in clear (docs/experiments.md, "A surname standing as a clause's
-subject"). The word is flagged (its probability raised to the threshold) where
+name (the position: :func:`rulings_anon.analyzer.clauses.bare_subject`). The model gives such a
+word what it gives the noun (0.0003 for "Taucher" after "hat"), and no cue of a person stands
+beside it: on the dev courts, leaving one court out, surnames that are words standing alone were
+the most of what the default left in clear (docs/experiments.md, "A surname standing bare as a
+clause's subject"). The word in that position is flagged (its probability raised to the
+threshold, unless a rule made it 0) where it (:func:`subject_word`) is
 
-- :data:`SUBJECT_CONJUNCTIONS` stands right before it and the clause's last word before its first
-  punctuation is a singular verb (:func:`singular_verb`: "hatte", "ist", "wohnt"; not "sind",
-  "brechen": "dass Kontaktfedern noch vor dem Einbau brechen"), or
-- one of :data:`SINGULAR_AUXILIARIES` stands right before it and its clause does not open with an
-  article or a pronoun (no subject before the auxiliary: "Die Beklagte hat Klageabweisung
-  beantragt", "Ihr sei Vertrauensschutz zu gewähren");
-- a small word follows it or it ends with a comma or a period ("hat Taucher nach", "wurde Koch.");
-- the word (:func:`subject_word`) is a surname to the lexicon ("Koch", "Pfeifer") that German writes
-  under Zipf 5.5, or a common noun that the dev courts' rulings do not print in clear
+- a surname to the lexicon ("Koch", "Pfeifer") that German writes under Zipf 5.5, or
+- a common noun that the dev courts' rulings do not print in clear
   (:func:`rulings_anon.analyzer.common_words.common_words`: "Einspruch", "Rechtsschutz", "Vorsatz"
-  are theirs; "Taucher", "Bischof" are not) written under Zipf 4.5; not an abstract noun's ending
-  ("-ung", "-heit"), a role, a relative or a title, a weekday or a month.
+  are theirs; "Taucher", "Bischof" are not), written under Zipf 4.5 and not built on another
+  listed noun (:func:`rulings_anon.lexicon.built_on_noun`: a new court's own terms, "dass
+  Elterngeld gezahlt wird", are compounds the dev courts do not print);
+- not an abstract noun's ending ("-ung", "-heit"), a role, a relative or a title, a weekday or a
+  month.
 
-Counted before any fit, in the six courts' anonymized rulings (whose names are placeholders) the
-test holds 4 words in clear ("Montag", "Hauptzweck", "Besuchern", "Beauftragte"). The measured
-decision reads the same test, kept per candidate when the features are computed (the ``subject``
-mark of :data:`rulings_anon.analyzer.sensitivity_model.MARKS`).
+Counted in the five dev courts' anonymized rulings (whose names are placeholders), the rule takes
+2 words in clear ("Besuchern", "Beauftragte"); with the common words counted without the court the
+rule is asked of, as a new court meets them, 0 to 3 a court ("Käse", "Genüge"). The measured decision reads the position kept per candidate when the features
+are computed (the ``subject`` mark of :data:`rulings_anon.analyzer.sensitivity_model.MARKS`) and
+asks :func:`subject_word` of the row's word.
 """
 
 from __future__ import annotations
