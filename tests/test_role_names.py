@@ -64,6 +64,9 @@ CASES = [
     ("Dem Angeklagten Revision zu gewähren, lehnte der Beschuldigte Hilfe ab; der Zeugin Glauben schenkte es.", []),
     # a colleague, a neighbour: the singular forms no plural shares
     ("Seine Kollegin Schäfer und der Nachbar Fuchs beschwerten sich; die Kollegen Anträge nicht.", ["Schäfer", "Fuchs"]),
+    # a birth name after "geb.", not a date after it nor a party's role after "geborene"
+    ("Es erschien die Zeugin Klement, geb. Burger, und Frau Anna Müller geb. Schmidt.", ["Burger,", "Schmidt."]),
+    ("Sie ist geb. am 4. Mai 1990; der 1952 geborene Kläger klagt.", []),
 ]
 
 

@@ -467,9 +467,11 @@ _ROLES: dict[tuple[int, bool, bool, bool], tuple[sm.CourtFeatures, np.ndarray]] 
 def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` with each word a role or an institution's kind names (:func:`rulings_anon.analyzer.role_names.nameable`)
     raised to ``threshold`` where it is below it and above 0: the role read from the context key
-    before, a line break from ``sentence_start``, a period or a comma after the role from its row
-    (``period_after``, the ``comma`` mark: "Steuerberater, Steuerbevollmächtigten" names nobody),
-    the next word from the next row, the ruling's determiners from ``doc_determiner``."""
+    before, a line break from ``sentence_start`` (not after a role that ends with its period, "geb.
+    Burger", whose next word the features start a sentence with), a period or a comma after the
+    role from its row (``period_after``, the ``comma`` mark: "Steuerberater, Steuerbevollmächtigten"
+    names nobody), the next word from the next row, the ruling's determiners from
+    ``doc_determiner``."""
     key = (id(court), RULES["institutions"], RULES["party_roles"], RULES["relatives"])
     if key not in _ROLES:
         roles, words, column = role_names.role_keys(RULES["institutions"]), court.words, sf.COLUMN["doc_determiner"]
@@ -483,7 +485,8 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
         for k, keys in enumerate(court.lookup_keys):
             if keys[0] not in roles and not (keys[0] in parties and role_names.party_nameable(words[k])) \
                     and not (keys[0] in relatives and role_names.relative_nameable(words[k])) \
-                    and not role_names.prosecuted_separately(keys[0], keys[1], words[k]) or starts[k]:
+                    and not role_names.prosecuted_separately(keys[0], keys[1], words[k]) \
+                    or starts[k] and not keys[0].endswith("."):  # "geb. Burger": the role's own period
                 continue
             if k > 0 and follows[k - 1] and (comma[k - 1] or period[k - 1] > 0):
                 continue  # the role's own row: punctuation after it
