@@ -57,9 +57,12 @@ def without_document_authors(elements: Sequence[Element], probabilities: np.ndar
     probabilities = np.asarray(probabilities)
     if not DOCUMENT_AUTHORS:
         return probabilities
+    # a label's element opens with a capital and ends with its number or its colon ("D6", "D15:")
+    after = [i + 1 for i, e in enumerate(elements[:-1])
+             if e.text[:1].isupper() and (e.text[-1:].isdigit() or e.text.endswith(":"))]
     raw, out = None, None
-    for i in np.flatnonzero(probabilities > 0):
-        if i == 0 or not elements[i - 1].text[-1:].isdigit() and not elements[i - 1].text.endswith(":"):
+    for i in after:
+        if not probabilities[i] > 0:
             continue
         raw = raw if raw is not None else [e.text for e in elements]
         if cited_document_author(raw, i):

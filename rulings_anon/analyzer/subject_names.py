@@ -77,8 +77,8 @@ def with_subject_names(elements: Sequence[Element], probabilities: np.ndarray, t
     if not SUBJECT_NAMES:
         return probabilities
     raw, named = None, []
-    for i in range(1, len(elements) - 1):
-        if not opens_subject(elements[i - 1].text) or not 0 < probabilities[i] < threshold:
+    for i in [i + 1 for i, e in enumerate(elements[:-2]) if opens_subject(e.text)]:
+        if not 0 < probabilities[i] < threshold:
             continue
         raw = raw if raw is not None else [e.text for e in elements]
         if subject_name(raw, i):
