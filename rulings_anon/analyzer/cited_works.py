@@ -18,7 +18,7 @@ same test, kept per candidate when the features are computed (the ``journal_auth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -37,17 +37,10 @@ def without_journal_authors(elements: Sequence[Element], probabilities: np.ndarr
     probabilities = np.asarray(probabilities)
     if not JOURNAL_AUTHORS:
         return probabilities
-    raw, out = None, None
-    for i in np.flatnonzero(probabilities > 0):
-        text = elements[i].text
-        if not (text.endswith(",") or (i + 1 < len(elements) and elements[i + 1].text in IN_WORDS)):
-            continue
-        raw = raw if raw is not None else [e.text for e in elements]
-        if before_written_journal(raw, i):
-            if out is None:
-                out = probabilities.astype(np.float64)
-            out[i] *= CITED_AUTHOR_WEIGHT
-    return probabilities if out is None else out
+    # a name's comma after it, or "in" ("Heuermann in Deutsches Steuerrecht")
+    ends = [i for i in np.flatnonzero(probabilities > 0).tolist() if elements[i].text.endswith(",")
+            or (i + 1 < len(elements) and elements[i + 1].text in IN_WORDS)]
+    return _weighed(elements, probabilities, ends, before_written_journal)
 
 
 def without_document_authors(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
@@ -60,12 +53,19 @@ def without_document_authors(elements: Sequence[Element], probabilities: np.ndar
     # a label's element opens with a capital and ends with its number or its colon ("D6", "D15:")
     after = [i + 1 for i, e in enumerate(elements[:-1])
              if e.text[:1].isupper() and (e.text[-1:].isdigit() or e.text.endswith(":"))]
+    return _weighed(elements, probabilities, after, cited_document_author)
+
+
+def _weighed(elements: Sequence[Element], probabilities: np.ndarray, indices: Sequence[int],
+             cited: Callable[[Sequence[str], int], bool]) -> np.ndarray:
+    """``probabilities`` times :data:`CITED_AUTHOR_WEIGHT` at each of ``indices`` above 0 that
+    ``cited`` (asked of the elements' texts and the index) calls a cited author."""
     raw, out = None, None
-    for i in after:
+    for i in indices:
         if not probabilities[i] > 0:
             continue
         raw = raw if raw is not None else [e.text for e in elements]
-        if cited_document_author(raw, i):
+        if cited(raw, i):
             if out is None:
                 out = probabilities.astype(np.float64)
             out[i] *= CITED_AUTHOR_WEIGHT
