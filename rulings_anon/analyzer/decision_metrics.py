@@ -243,8 +243,8 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
-    0, a thing of a list, a thing's name after its noun, an acronym's term, a journal's author, a
-    cited document's first author and a court's word under 0.01 weighed down, common nouns after an article 0, a word a role names
+    0, a thing of a list, a thing's name after its noun, an acronym's term, a journal's author and a
+    cited document's first author weighed down, common nouns after an article 0, a word a role names
     and a surname standing bare as a clause's subject flagged (at ``threshold``), consistency
     spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), a surname a
     link joins to one flagged too, and the words a person's name part flagged spread too."""
@@ -254,7 +254,6 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     probabilities = npr.without_acronym_compounds(court, probabilities)
     probabilities = npr.without_journal_authors(court, probabilities)
     probabilities = npr.without_document_authors(court, probabilities)
-    probabilities = npr.without_court_words(court, probabilities)
     if npr.RULES["nouns"]:
         probabilities = npr.without_nouns(court, probabilities)
     if npr.RULES["roles"]:

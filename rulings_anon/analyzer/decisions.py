@@ -57,7 +57,6 @@ import numpy as np
 from rulings_anon.analyzer import name_parts, role_names
 from rulings_anon.analyzer.cited_works import without_document_authors, without_journal_authors
 from rulings_anon.analyzer.common_words import name_key
-from rulings_anon.analyzer.court_words import without_court_words
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import (
     neighbour_scores,
@@ -186,7 +185,6 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_acronym_compounds(elements, probabilities)
         probabilities = without_journal_authors(elements, probabilities)
         probabilities = without_document_authors(elements, probabilities)
-        probabilities = without_court_words(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulings_anon.analyzer import cited_works, court_words, role_names, subject_names
+from rulings_anon.analyzer import cited_works, role_names, subject_names
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
@@ -28,7 +28,6 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
-         "court_words": court_words.COURT_WORDS,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
 
@@ -421,22 +420,6 @@ def without_document_authors(court: sm.CourtFeatures, probabilities: np.ndarray)
     if not RULES["document_authors"] or "document_author" not in court.marks:
         return probabilities
     return _times(probabilities, court.marks["document_author"], cited_works.CITED_AUTHOR_WEIGHT)
-
-
-_COURT_WORDS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
-
-
-def without_court_words(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
-    """``probabilities`` times :data:`rulings_anon.analyzer.court_words.COURT_WORD_WEIGHT` for every
-    row of a court word (:func:`rulings_anon.analyzer.court_words.court_word`) above 0 and under
-    :data:`~rulings_anon.analyzer.court_words.COURT_WORD_FLOOR`."""
-    if not RULES["court_words"]:
-        return probabilities
-    if id(court) not in _COURT_WORDS:
-        _COURT_WORDS[id(court)] = (court, np.fromiter((court_words.court_word(w) for w in court.words), bool,
-                                                      len(court.words)))
-    return _times(probabilities, _COURT_WORDS[id(court)][1] & (probabilities < court_words.COURT_WORD_FLOOR),
-                  court_words.COURT_WORD_WEIGHT)
 
 
 def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
