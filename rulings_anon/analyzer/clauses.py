@@ -53,7 +53,8 @@ def clause_opening(raw: Sequence[str], i: int) -> str:
 
 def opens_subject(previous: str) -> bool:
     """Whether ``previous`` (an element's text) may stand right before a clause's bare subject: one
-    of :data:`SUBJECT_CONJUNCTIONS` or :data:`SINGULAR_AUXILIARIES` (the cheap test first)."""
+    of :data:`SUBJECT_CONJUNCTIONS` or :data:`SINGULAR_AUXILIARIES`; a caller asks this cheap test
+    of every element before :func:`bare_subject`."""
     return previous in SUBJECT_CONJUNCTIONS or previous in SINGULAR_AUXILIARIES
 
 

@@ -209,7 +209,7 @@ def coordinated(word: str, partner: str, noun_in_ruling: bool) -> bool:
     (``noun_in_ruling`` not set: "Christen und Dorner", not "der Posch und Bescheide" beside "die
     Bescheide")."""
     if not ((name_part(partner) or word_surname(partner)) and NAME_WORD.match(word) and not starts_no_name(word)
-            and not noun_in_ruling) or town(partner) or town(word) or _role_word(word):
+            and not noun_in_ruling) or town(partner) or town(word) or role_word(word):
         return False
     if not noun_bits(word) & COMMON_NOUN:
         return True
@@ -224,7 +224,7 @@ def _roles() -> frozenset[str]:
     return frozenset(w.lower() for w in words | _GROUP_NOUNS)
 
 
-def _role_word(word: str) -> bool:
+def role_word(word: str) -> bool:
     """Whether ``word`` is one of :func:`_roles` or a compound ending in one ("Revisionskläger")."""
     lower, roles = word.lower(), _roles()
     return any(lower[k:] in roles for k in range(len(lower) - 3))
@@ -280,7 +280,7 @@ def thing_noun(word: str) -> bool:
     """Whether ``word`` (a core word) is a common noun and nothing else a name could be: no name's
     part, no surname the lexicon knows, no town, no role, relative or group ("Ton", "Knopf", "Bild")."""
     return (bool(NAME_WORD.match(word)) and bool(noun_bits(word) & COMMON_NOUN) and not name_part(word)
-            and not word_surname(word) and not starts_no_name(word) and not town(word) and not _role_word(word)
+            and not word_surname(word) and not starts_no_name(word) and not town(word) and not role_word(word)
             and word not in _NOT_THINGS)
 
 
@@ -295,7 +295,7 @@ def frequent_word(word: str) -> bool:
     """Whether ``word`` is a common noun that the lexicon knows as a name too but German writes at
     :data:`LISTED_PARTNER_ZIPF` or more, and no name's part, role or town ("Bild")."""
     return (word_surname(word) and not name_part(word) and zipf(word, "de") >= LISTED_PARTNER_ZIPF
-            and bool(noun_bits(word) & COMMON_NOUN) and not town(word) and not _role_word(word))
+            and bool(noun_bits(word) & COMMON_NOUN) and not town(word) and not role_word(word))
 
 
 def without_listed_nouns(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:

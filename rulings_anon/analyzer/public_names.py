@@ -344,7 +344,7 @@ def cited_document_author(raw: Sequence[str], i: int) -> bool:
     proceedings list their prior art: right after a label of letters and a number (its colon
     allowed), a capitalized word with its comma or semicolon, or before "et al." or "und" ("D6
     Bourgeat, Klinger; ...", "D15: Hammetter, ...", "HLNK38 Klotz, Tanzer, et al.", "NIK16
-    Kuemmerle, Hunziker - Pauer (Hrsg.)"). In the six LER courts' anonymized rulings 43 words stand
+    Kuemmerle, Hunziker - Pauer (Hrsg.)"). In the five dev courts' anonymized rulings 43 words stand
     so, none a placeholder; the model flags them as it would a party (0.2 to 0.6). ``score``'s
     decision weighs them down (:mod:`rulings_anon.analyzer.cited_works`)."""
     if i < 1 or not raw[i][:1].isupper():

@@ -31,12 +31,14 @@ asks :func:`subject_word` of the row's word.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.clauses import bare_subject, opens_subject
 from rulings_anon.analyzer.common_words import common_words
+from rulings_anon.analyzer.name_parts import NAME_WORD, role_word, starts_no_name, word_surname
 from rulings_anon.document import Element
 from rulings_anon.lexicon import COMMON_NOUN, built_on_noun, noun_bits
 from rulings_anon.word_frequency import zipf
@@ -50,13 +52,12 @@ _CALENDAR = frozenset("Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonnt
                       "April Mai Juni Juli August September Oktober November Dezember".split())
 
 
+@lru_cache(maxsize=65536)
 def subject_word(word: str) -> bool:
     """Whether ``word`` (a core word), standing bare as a clause's subject, is a surname (see the
     module docstring)."""
-    from rulings_anon.analyzer.name_parts import NAME_WORD, _role_word, starts_no_name, word_surname
-
     if len(word) < 3 or not NAME_WORD.match(word) or word.endswith(_ABSTRACT_ENDINGS) or word in _CALENDAR \
-            or starts_no_name(word) or _role_word(word):
+            or starts_no_name(word) or role_word(word):
         return False
     if word_surname(word):
         return zipf(word, "de") < SURNAME_ZIPF
