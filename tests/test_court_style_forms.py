@@ -4,6 +4,7 @@ the bundled courts use most ("die W L GmbH")."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -61,3 +62,12 @@ def test_score_anonymize_keeps_the_diaeresis_of_an_nfd_ruling(tmp_path, anonymiz
                  "--anonymize", str(tmp_path / "anonym.jsonl")]) == 0
     (record,) = read_jsonl(tmp_path / "anonym.jsonl")
     assert "Herr Ö.," in record["text"] and "Öztürk" not in unicodedata.normalize("NFC", record["text"])
+
+
+
+def test_a_name_s_mentions_take_the_placeholder_its_cue_gives_one_of_them():
+    """Only the first mention has a cue ("Geschäftsführer"); the bare ones take its type, so one
+    name gets one placeholder, and a word no mention gives a type stays "..."."""
+    text = "Geschäftsführer Christen unterschrieb. Danach hat Christen nichts getan, Taucher auch nicht."
+    spans = [Span(m.start(), m.end()) for word in ("Christen", "Taucher") for m in re.finditer(word, text)]
+    assert anonymize(text, spans) == "Geschäftsführer C. unterschrieb. Danach hat C. nichts getan, ... auch nicht."

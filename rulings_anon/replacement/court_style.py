@@ -17,7 +17,8 @@ corpus is made of):
 An initial is a whole letter of the composed text: "Öztürk" written decomposed (NFD) -> "Ö.".
 
 A span without a type gets the type the terminal tool infers from its context
-(:func:`rulings_anon.replacement.type_inference.infer_type`: "Herrn Kemper" is a person, "in Kehl" a place).
+(:func:`rulings_anon.replacement.type_inference.infer_type`: "Herrn Kemper" is a person, "in Kehl" a place),
+or, where its context says nothing, the type another mention of the same words has by its own.
 """
 
 from __future__ import annotations
@@ -44,12 +45,31 @@ def _legal_form_tail() -> re.Pattern:
 
 
 def reference_type(text: str, span: Span) -> str:
-    """The span's type, or the type inferred from its context when it has none."""
+    """The span's type, or the type inferred from its context when it has none; where its context
+    says nothing, the type another mention of the same words has by its own ("Geschäftsführer
+    Christen" is a person, so "Danach hat Christen nichts getan" is one too: one name, one
+    placeholder, "C.")."""
     if span.type:
         return span.type
     from rulings_anon.replacement.type_inference import infer_type
 
-    return infer_type(text, span.start, span.end)
+    kind = infer_type(text, span.start, span.end)
+    return _mention_type(text, text[span.start:span.end]) or kind if kind == "other" else kind
+
+
+@lru_cache(maxsize=256)  # a document's pieces: its text is hashed once, and few documents are held
+def _mention_type(text: str, piece: str) -> str | None:
+    """The first type other than ``other`` that a mention of ``piece`` (a capitalized name) in
+    ``text`` has by its context, or None."""
+    from rulings_anon.replacement.type_inference import infer_type
+
+    if not piece[:1].isupper():
+        return None
+    for match in re.finditer(rf"(?<!\w){re.escape(piece)}(?!\w)", text):
+        kind = infer_type(text, match.start(), match.end())
+        if kind != "other":
+            return kind
+    return None
 
 
 def initial(word: str) -> str:
