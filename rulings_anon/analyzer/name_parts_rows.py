@@ -431,11 +431,7 @@ def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, thres
         return probabilities
     rows = court.marks["subject"] & (probabilities > 0) & (probabilities < threshold)
     rows[rows] = [subject_names.subject_word(court.words[k]) for k in np.flatnonzero(rows)]
-    if not rows.any():
-        return probabilities
-    out = probabilities.copy()
-    out[rows] = threshold
-    return out
+    return _raised(probabilities, rows, threshold)
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
@@ -448,6 +444,17 @@ def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndar
                             bool, len(court.words))
         _NOUNS[id(court)] = (court, nouns)
     return _times(probabilities, _NOUNS[id(court)][1], 0.0)
+
+
+def _raised(probabilities: np.ndarray, rows: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with those of ``rows`` (a mask) above 0 and under ``threshold`` set to it;
+    the same array where none is."""
+    rows = rows & (probabilities > 0) & (probabilities < threshold)
+    if not rows.any():
+        return probabilities
+    out = probabilities.copy()
+    out[rows] = threshold
+    return out
 
 
 def _times(probabilities: np.ndarray, rows: np.ndarray, factor: float) -> np.ndarray:
@@ -494,10 +501,6 @@ def with_role_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshol
             if role_names.nameable(words[k], keys[1], next_noun, bool(court.rows[k, column] > 0)):
                 named.append(k)
         _ROLES[key] = (court, np.array(named, int))
-    named = _ROLES[key][1]
-    named = named[(probabilities[named] > 0) & (probabilities[named] < threshold)]
-    if not len(named):
-        return probabilities
-    out = probabilities.copy()
-    out[named] = threshold
-    return out
+    rows = np.zeros(len(probabilities), bool)
+    rows[_ROLES[key][1]] = True
+    return _raised(probabilities, rows, threshold)

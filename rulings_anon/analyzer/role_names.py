@@ -189,11 +189,15 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
         if nameable(word, before, next_noun(following), False):
             named.append((i, word))
     nouns = determined_words(elements, {w for _, w in named if common_noun(w)}) if named else set()
-    named = [i for i, word in named if word not in nouns]
-    if not named:
+    return raised(probabilities, [i for i, word in named if word not in nouns], threshold)
+
+
+def raised(probabilities: np.ndarray, named: Sequence[int], threshold: float) -> np.ndarray:
+    """``probabilities`` with the elements ``named`` set to ``threshold`` (the same array where none
+    is), in float64: a float32 array would hold 0.16 as 0.1599999964, under the threshold the
+    decision compares in float64."""
+    if not len(named):
         return probabilities
-    # in float64: a float32 array would hold 0.16 as 0.1599999964, under the threshold the decision
-    # compares in float64
     out = probabilities.astype(np.float64)
     out[named] = threshold
     return out

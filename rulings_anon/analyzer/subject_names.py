@@ -39,6 +39,7 @@ from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.clauses import bare_subject, opens_subject
 from rulings_anon.analyzer.common_words import common_words
 from rulings_anon.analyzer.name_parts import NAME_WORD, role_word, starts_no_name, word_surname
+from rulings_anon.analyzer.role_names import raised
 from rulings_anon.document import Element
 from rulings_anon.lexicon import COMMON_NOUN, built_on_noun, noun_bits
 from rulings_anon.word_frequency import zipf
@@ -84,8 +85,4 @@ def with_subject_names(elements: Sequence[Element], probabilities: np.ndarray, t
         raw = raw if raw is not None else [e.text for e in elements]
         if subject_name(raw, i):
             named.append(i)
-    if not named:
-        return probabilities
-    out = probabilities.astype(np.float64)  # in float64, as role_names.with_role_names
-    out[named] = threshold
-    return out
+    return raised(probabilities, named, threshold)
