@@ -117,7 +117,8 @@ _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("co
           ("relatives", ("relatives",)), ("listed nouns", ("listed_nouns",)), ("things", ("things",)),
           ("acronyms", ("acronyms",)), ("comma lists", ("comma_lists",)),
           ("journal authors", ("journal_authors",)), ("unknown first names", ("unknown_first",)),
-          ("subjects", ("subjects",)), ("document authors", ("document_authors",)))
+          ("subjects", ("subjects",)), ("document authors", ("document_authors",)),
+          ("fixed phrases", ("fixed_things",)))
 _OFF = dict.fromkeys(("nouns",) + tuple(rule for _, rules in _STEPS for rule in rules), False)
 
 

@@ -62,6 +62,8 @@ CASES = [
     ("Die Rüge des Angeklagten Keller greift nicht; die Zeugin Vogel und der Sachverständige Koch schwiegen.",
      ["Keller", "Vogel", "Koch"]),
     ("Dem Angeklagten Revision zu gewähren, lehnte der Beschuldigte Hilfe ab; der Zeugin Glauben schenkte es.", []),
+    ("Die Nebenklägerin Vogel und der Geschädigte Koch sagten aus; dem Geschädigten Schmerzensgeld zu zahlen.",
+     ["Vogel", "Koch"]),
     # a colleague, a neighbour: the singular forms no plural shares
     ("Seine Kollegin Schäfer und der Nachbar Fuchs beschwerten sich; die Kollegen Anträge nicht.", ["Schäfer", "Fuchs"]),
     # a birth name after "geb.", not a date after it nor a party's role after "geborene"

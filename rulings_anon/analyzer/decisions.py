@@ -65,7 +65,11 @@ from rulings_anon.analyzer.name_parts import (
     without_nouns,
 )
 from rulings_anon.analyzer.subject_names import with_subject_names
-from rulings_anon.analyzer.thing_names import without_acronym_compounds, without_thing_names
+from rulings_anon.analyzer.thing_names import (
+    without_acronym_compounds,
+    without_fixed_things,
+    without_thing_names,
+)
 from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -183,6 +187,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_listed_nouns(text, elements, probabilities)
         probabilities = without_thing_names(text, elements, probabilities)
         probabilities = without_acronym_compounds(elements, probabilities)
+        probabilities = without_fixed_things(elements, probabilities)
         probabilities = without_journal_authors(elements, probabilities)
         probabilities = without_document_authors(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \

@@ -26,7 +26,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "party_roles": role_names.PARTY_ROLE_NAMES, "coordinated": parts.COORDINATED_NAMES,
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
-         "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS,
+         "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS, "fixed_things": things.FIXED_THINGS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
@@ -402,6 +402,15 @@ def without_acronym_compounds(court: sm.CourtFeatures, probabilities: np.ndarray
         hit = np.fromiter(("-" in w and things.acronym_compound(w) for w in court.words), bool, len(court.words))
         _ACRONYMS[id(court)] = (court, hit & no_form)
     return _times(probabilities, _ACRONYMS[id(court)][1], things.THING_WEIGHT)
+
+
+def without_fixed_things(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.thing_names.THING_WEIGHT` for every row
+    of a fixed phrase's word or a chemical formula (the ``fixed_thing`` mark;
+    :func:`rulings_anon.analyzer.thing_names.without_fixed_things`)."""
+    if not RULES["fixed_things"] or "fixed_thing" not in court.marks:
+        return probabilities
+    return _times(probabilities, court.marks["fixed_thing"], things.THING_WEIGHT)
 
 
 def without_journal_authors(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

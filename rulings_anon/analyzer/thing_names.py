@@ -34,6 +34,7 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer.fixed_phrases import thing_at
 from rulings_anon.analyzer.name_parts import name_part, starts_no_name, word_surname
 from rulings_anon.document import INITIAL, Element
 from rulings_anon.letters import CAPITAL, SMALL
@@ -52,6 +53,8 @@ JUDGMENT_NOUNS = frozenset(f"{court}-{kind}" for court in ("eugh", "eug", "egmr"
                            for kind in ("urteil", "urteils", "urteilen", "beschluss", "beschlusses"))
 # whether score's decision weighs down a term's name built on an acronym (the benchmark switches it off)
 ACRONYM_COMPOUNDS = True
+# whether it weighs down the words of fixed phrases and chemical formulas (fixed_phrases.thing_at)
+FIXED_THINGS = True
 # a word of letters and the parts after its first hyphen
 _HYPHENATED = re.compile(rf"^([{CAPITAL}{SMALL}]+)-(.+)$")
 # the most letters of an acronym in capitals alone: a longer one may be a name in capitals that
@@ -131,6 +134,23 @@ def acronym(part: str) -> bool:
     if part.isupper():
         return len(part) <= ACRONYM_CAPITALS
     return part.isalpha() and part[-1:].isupper() and sum(c.isupper() for c in part) >= 2
+
+
+def without_fixed_things(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`THING_WEIGHT` for every word of a fixed phrase and every
+    chemical formula (:func:`rulings_anon.analyzer.fixed_phrases.thing_at`: "in Kraft", "Li2O")."""
+    probabilities = np.asarray(probabilities)
+    if not FIXED_THINGS:
+        return probabilities
+    raw, out = None, None
+    for i in np.flatnonzero(probabilities > 0):
+        if raw is None:
+            raw = [e.text for e in elements]
+        if thing_at(raw, int(i)):
+            if out is None:
+                out = probabilities.astype(np.float64)
+            out[i] *= THING_WEIGHT
+    return probabilities if out is None else out
 
 
 def without_acronym_compounds(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
