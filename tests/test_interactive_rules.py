@@ -29,6 +29,10 @@ def test_units_merge_multi_element_placeholders_and_keep_order():
 
 @pytest.mark.parametrize("text, placeholder, expected", [
     ("Die Klägerin Frau K. wohnt dort.", "K.", "person"),      # salutation before
+    ("Frau Klement, geb. Burger, kam.", "Burger", "person"),    # a birth name after "geb."
+    ("Frau K. geb. M. kam.", "K.", "person"),                  # a name before "geb."
+    ("Er ist geb. am ... in Ulm.", "...", "date"),             # a birth date elided
+    ("Er wurde am ... geboren.", "...", "date"),
     ("Er wohnt in M. seit Jahren.", "M.", "place"),            # "in"
     ("Er arbeitet bei der M-GmbH.", "M-GmbH", "company"),     # legal form in the placeholder
     ("Er arbeitet bei der H AG.", "H", "company"),             # legal form after it

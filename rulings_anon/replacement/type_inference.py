@@ -89,6 +89,10 @@ _SENTENCE_END = re.compile(r"[.!?:;]$")
 _STRIP = "()[]{}„“\"'‚‘»«,;:."
 _INITIAL_LIKE = re.compile(r"^[A-ZÄÖÜ][a-zäöü]?(?:\.|…)?$|^(?:\.{3}|…)$|^[A-ZÄÖÜ][a-zäöü]?\.?-")
 _LOOK_BACK = 3
+# "geb." and "geborene" right before a name or after one: a birth name ("Frau Klement, geb. Burger",
+# "Frau K. geb. M."), not a birth date, which is written with digits or elided ("geb. am ...")
+_BIRTH = frozenset({"geb", "geboren", "geborene"})
+_NAMED = re.compile(r"^[A-ZÄÖÜ][^\d]*$")
 
 
 def infer_type(text: str, start: int, end: int) -> str:
@@ -97,10 +101,15 @@ def infer_type(text: str, start: int, end: int) -> str:
     for kind, pattern in _FORM:
         if pattern.search(placeholder):
             return kind
+    named = bool(_NAMED.match(placeholder))
     following = _WORD.search(text, end)
     if following and following.group().rstrip(",;:.)") in _NEXT:
-        return _NEXT[following.group().rstrip(",;:.)")]
+        kind = _NEXT[following.group().rstrip(",;:.)")]
+        if not (kind == "date" and named and following.group().rstrip(",;:.)") in _BIRTH):
+            return kind
     before = _WORD.findall(text[max(0, start - 120):start])
+    if named and before and before[-1].strip(_STRIP).lower() in _BIRTH:
+        return "person"
     for word in reversed(before[-_LOOK_BACK:]):
         if word.endswith(("!", "?", ";")) or (_SENTENCE_END.search(word) and len(word) > 4):
             break
