@@ -101,6 +101,16 @@ def test_placeholder_surrogate_sets_a_name_apart_from_the_word_its_ellipsis_was_
     assert all(n[:1].isupper() and " " not in n for n in names) and names[2].startswith("K")
 
 
+def test_placeholder_surrogate_joins_a_genitive_set_apart():
+    """"R. s Büro": the court kept the genitive's "s" apart from the initial; the surrogate takes it."""
+    text = "Er solle R. s Büro verwanzt haben; R. bestritt es."
+    spans = [Span(9, 13, type="person"), Span(35, 37, type="person")]
+    replaced = replace(text, spans, PlaceholderSurrogate(ReplacementTable(SurrogateGenerator(5).for_document("d"))))
+    names = [replaced.text[s.start:s.end] for s in replaced.spans]
+    assert names[0] == names[1] + "s" and names[1].startswith("R") and " " not in names[0]
+    assert replaced.text == f"Er solle {names[0]} Büro verwanzt haben; {names[1]} bestritt es."
+
+
 def test_pseudonymize_record_moves_entities():
     record = {"id": "ler-x-1", "text": ANONYMIZED, "spans": [s.to_dict() for s in PLACEHOLDERS],
               "entities": [{"start": 4, "end": 13, "type": "PER"}, {"start": 41, "end": 60, "type": "UN"}]}

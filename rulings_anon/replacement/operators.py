@@ -186,11 +186,16 @@ def sensitive_part(value: str, kind: str) -> tuple[int, int]:
     return (part.start, part.end) if part is not None else (0, len(value))
 
 
+# a person's placeholder with its genitive "s" set apart ("R. s Büro": the court kept the case ending)
+_SPACED_GENITIVE = re.compile(r"^(.*\S)[^\S\n]+s$")
+
+
 class PlaceholderSurrogate(Operator):
     """A court's placeholder -> a realistic surrogate of its type from ``table`` (the same
     placeholder of a type gets the same value); a placeholder's sentence-ending period is kept, and a
     word glued to the placeholder's period gets a space ("E.in Höhe" -> "Egli in Höhe"), as does a word
-    the placeholder's ellipsis is glued to ("Firma…" -> "Firma Egli")."""
+    the placeholder's ellipsis is glued to ("Firma…" -> "Firma Egli"); a genitive "s" the court set
+    apart joins the surrogate ("R. s Büro" -> "Rieners Büro")."""
 
     name = "placeholder_surrogate"
     strict = True
@@ -200,7 +205,13 @@ class PlaceholderSurrogate(Operator):
 
     def operate(self, text: str, span: Span) -> Piece:
         placeholder = text[span.start:span.end]
+        genitive = _SPACED_GENITIVE.match(placeholder) if canonical_type(span.type) == "person" else None
+        if genitive:
+            placeholder = genitive.group(1)
         value = self.table.replacement(placeholder, span.type, text[max(0, span.start - 60):span.start])
+        if genitive:
+            value += "s"
+            placeholder += "s"
         extra = "." if placeholder.endswith(".") and not value.endswith(".") and ends_sentence(text, span.end) else ""
         if placeholder.endswith(".") and text[span.end:span.end + 1].isalpha():  # "E.in Höhe": a space lost
             extra = " "
