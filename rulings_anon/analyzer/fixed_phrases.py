@@ -39,6 +39,11 @@ for _phrase in FIXED_PHRASES:
         if _word[:1].isupper():
             _PLACES.setdefault(_word, []).append((_phrase, _k))
 
+# what an element holds if it may be such a word: a digit or a phrase's capitalized word (a quick
+# test on its text before the words around it are read), and the letters such a word starts with
+_MAYBE = re.compile(r"\d|" + "|".join(sorted(_PLACES)))
+_FIRST_LETTERS = frozenset(word[0] for word in _PLACES)
+
 _ELEMENTS = ("H|He|Li|Be|B|C|N|O|F|Ne|Na|Mg|Al|Si|P|S|Cl|Ar|K|Ca|Sc|Ti|V|Cr|Mn|Fe|Co|Ni|Cu|Zn|Ga|Ge|As|"
              "Se|Br|Kr|Rb|Sr|Y|Zr|Nb|Mo|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|Te|I|Xe|Cs|Ba|La|Ce|Pr|Nd|Sm|Eu|Gd|Tb|"
              "Dy|Ho|Er|Tm|Yb|Lu|Hf|Ta|W|Re|Os|Ir|Pt|Au|Hg|Tl|Pb|Bi|Th|U")
@@ -68,6 +73,15 @@ def in_fixed_phrase(raw: Sequence[str], i: int) -> bool:
                 and core_word(raw[start + len(phrase) - 1]) == phrase[-1]:
             return True
     return False
+
+
+def may_be_thing(element: str) -> bool:
+    """Whether the element's text (not empty) holds a digit or a phrase's capitalized word: the
+    quick test before :func:`thing_at` reads the words around it. A word of letters alone that no
+    phrase's word starts like is answered without the pattern."""
+    if element[0] not in _FIRST_LETTERS and element.isalpha():
+        return False
+    return _MAYBE.search(element) is not None
 
 
 def thing_at(raw: Sequence[str], i: int) -> bool:

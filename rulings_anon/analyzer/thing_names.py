@@ -34,7 +34,7 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
-from rulings_anon.analyzer.fixed_phrases import thing_at
+from rulings_anon.analyzer.fixed_phrases import may_be_thing, thing_at
 from rulings_anon.analyzer.name_parts import name_part, starts_no_name, word_surname
 from rulings_anon.document import INITIAL, Element
 from rulings_anon.letters import CAPITAL, SMALL
@@ -143,10 +143,12 @@ def without_fixed_things(elements: Sequence[Element], probabilities: np.ndarray)
     if not FIXED_THINGS:
         return probabilities
     raw, out = None, None
-    for i in np.flatnonzero(probabilities > 0):
+    for i in np.flatnonzero(probabilities > 0).tolist():
+        if not may_be_thing(elements[i].text):
+            continue
         if raw is None:
             raw = [e.text for e in elements]
-        if thing_at(raw, int(i)):
+        if thing_at(raw, i):
             if out is None:
                 out = probabilities.astype(np.float64)
             out[i] *= THING_WEIGHT
