@@ -18,11 +18,12 @@ same test, kept per candidate when the features are computed (the ``journal_auth
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from rulings_anon.analyzer.public_names import IN_WORDS, before_written_journal, cited_document_author
+from rulings_anon.analyzer.thing_names import weighed
 from rulings_anon.document import Element
 
 # whether score's decision applies the rule (the benchmark switches it off to compare)
@@ -40,7 +41,7 @@ def without_journal_authors(elements: Sequence[Element], probabilities: np.ndarr
     # a name's comma after it, or "in" ("Heuermann in Deutsches Steuerrecht")
     ends = [i for i in np.flatnonzero(probabilities > 0).tolist() if elements[i].text.endswith(",")
             or (i + 1 < len(elements) and elements[i + 1].text in IN_WORDS)]
-    return _weighed(elements, probabilities, ends, before_written_journal)
+    return weighed(elements, probabilities, ends, before_written_journal, CITED_AUTHOR_WEIGHT)
 
 
 def without_document_authors(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
@@ -53,20 +54,4 @@ def without_document_authors(elements: Sequence[Element], probabilities: np.ndar
     # a label's element opens with a capital and ends with its number or its colon ("D6", "D15:")
     after = [i + 1 for i, e in enumerate(elements[:-1])
              if e.text[:1].isupper() and (e.text[-1:].isdigit() or e.text.endswith(":"))]
-    return _weighed(elements, probabilities, after, cited_document_author)
-
-
-def _weighed(elements: Sequence[Element], probabilities: np.ndarray, indices: Sequence[int],
-             cited: Callable[[Sequence[str], int], bool]) -> np.ndarray:
-    """``probabilities`` times :data:`CITED_AUTHOR_WEIGHT` at each of ``indices`` above 0 that
-    ``cited`` (asked of the elements' texts and the index) calls a cited author."""
-    raw, out = None, None
-    for i in indices:
-        if not probabilities[i] > 0:
-            continue
-        raw = raw if raw is not None else [e.text for e in elements]
-        if cited(raw, i):
-            if out is None:
-                out = probabilities.astype(np.float64)
-            out[i] *= CITED_AUTHOR_WEIGHT
-    return probabilities if out is None else out
+    return weighed(elements, probabilities, after, cited_document_author, CITED_AUTHOR_WEIGHT)

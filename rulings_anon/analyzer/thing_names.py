@@ -28,7 +28,7 @@ weighed down (:func:`without_acronym_compounds`), not zeroed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -142,16 +142,25 @@ def without_fixed_things(elements: Sequence[Element], probabilities: np.ndarray)
     probabilities = np.asarray(probabilities)
     if not FIXED_THINGS:
         return probabilities
+    maybe = [i for i in np.flatnonzero(probabilities > 0).tolist() if may_be_thing(elements[i].text)]
+    return weighed(elements, probabilities, maybe, thing_at, THING_WEIGHT)
+
+
+def weighed(elements: Sequence[Element], probabilities: np.ndarray, indices: Sequence[int],
+            test: Callable[[Sequence[str], int], bool], weight: float) -> np.ndarray:
+    """``probabilities`` times ``weight`` at each of ``indices`` above 0 that ``test`` (asked of the
+    elements' texts and the index) calls no name; the same array where none is. The loop of the
+    rules that weigh a word down by what stands around it (a fixed phrase's word, a cited author:
+    :mod:`rulings_anon.analyzer.cited_works`)."""
     raw, out = None, None
-    for i in np.flatnonzero(probabilities > 0).tolist():
-        if not may_be_thing(elements[i].text):
+    for i in indices:
+        if not probabilities[i] > 0:
             continue
-        if raw is None:
-            raw = [e.text for e in elements]
-        if thing_at(raw, i):
+        raw = raw if raw is not None else [e.text for e in elements]
+        if test(raw, i):
             if out is None:
                 out = probabilities.astype(np.float64)
-            out[i] *= THING_WEIGHT
+            out[i] *= weight
     return probabilities if out is None else out
 
 
