@@ -220,10 +220,42 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Im Kanal A werden die Bedingungen geprüft. Die Anzahl N der Stufen ist N = 2; dass N im Bereich liegt.",
         # first initials before a surname printed in clear
         "D19 Kinetics, R. E. Loehman 2012; HLNK16 Gutachten Dr. Jay B. Saoud aus dem Verfahren.",
+        # ... also before a title's opening quote, and before a Scottish or Irish surname
+        "D19 W. F. Hammetter, R. E. Loehman,“ Crystallization Kinetics”; D15 P. W. McMillan et al.",
+        # a journal's abbreviated title with the article's year after the initials
+        "J. Am. Ceram. Soc. 1987, 70, Seiten 577 bis 582; Z. Kristallogr. 2011, 226, 944.",
+        # claims and quotations in English: "A" is the article, a letter a figure's label
+        "Die Ansprüche lauten: 1. A method for using services; 6. A use of a cable (2, 3).",
+        'Dort heißt es: „A represents a left foot whose great toe B is to be straightened“.',
+        # a bare letter spoken of as a letter
+        "Die Buchstaben E bei der jüngeren Marke anstelle A bei der älteren; AE, gesprochen als Ä, klingt gleich.",
+        # a claim's feature group beside its numbered features
+        "A1 einen von einer Kraftmaschine angetriebenen A Generator, B1 eine Schaltung, B2 eine dienende B Schaltung.",
+        # a section above, an amount at a sentence end, a unit after a signed number
+        "Das ergibt sich schon (vgl. oben A.). Der Lohn betrug ... €. Die Spannung „+24 V“ liegt an.",
+        # the catchword a cited decision is known by, after its case number or page and a dash
+        "Vgl. BPatG 29 W (pat) 48/10 – E ARCHIV; BlPMZ 2012, 283 – B & P; 27 W (pat) 123/16 - F. C. von BAYERN.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
     assert found(detector, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # German after the letter: a placeholder, however English its first word could be
+    ("Danach hat A die Wohnung verlassen; B war in der Zeit in Rom.", ["A", "B"]),
+    # talking and acquittals are no letters spoken of; a letter after "Herr" is a name
+    ("In einem Telefonat teilte P mit, er habe mit ihr gesprochen. S wurde freigesprochen.", ["P", "S"]),
+    ("Sie schrieb (wörtliche Schreibweise): „Guten Abend Herr M, wie vereinbart“.", ["M"]),
+    # a letter with one numbered label near it but no other; a kind code after a patent's number
+    ("Die Firma A erwarb das Patent DE 10 2004 012 345 A1 von B.", ["A", "B."]),
+    # a letter after a dash that follows words, not a case number or a page
+    ("Die Beteiligten – A und B – stritten um 12/10 des Erbes.", ["A", "B"]),
+    # an abbreviated word after an initial with no year after it: a street
+    ("Er wohnt in der K. Str. in München.", ["K. Str."]),
+])
+def test_near_misses_of_the_letter_rules_stay_placeholders(detector, text, expected):
+    assert [w for w, _ in found(detector, text)] == expected
 
 
 def test_a_placeholder_after_a_noun_and_its_comma_is_no_cited_author(detector):

@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from .document_state import DocumentState, letter_head, list_head
 from .element_runs import (
     after_case_number,
+    before_journal,
     cited_author,
+    in_catchword,
+    in_english,
     in_letter_range,
     in_name_list,
     in_signature,
@@ -26,6 +29,7 @@ from .element_runs import (
     initial_run,
     inside_quote,
     middle_initial,
+    numbered_feature,
     roman_one,
     spoken_letter,
     surname_in_clear,
@@ -38,6 +42,9 @@ from .local_conventions import (
     quoted_name,
     sentence_end_ellipsis,
 )
+
+# words that point to a section of the ruling before or after ("vgl. oben A.)", "siehe unten B)")
+ABOVE_BELOW = frozenset({"oben", "unten"})
 
 
 @dataclass(frozen=True)
@@ -183,12 +190,15 @@ class ContextRules:
             return True  # "Bogner B / Barbie B": the second party's letter
         if self._author_of_a_work(texts, start, end):
             return True  # "Boolell, M., et al.", "Kuemmerle, H. - P. (Hrsg.)", "W. Höland et al."
+        if before_journal(self.forms, texts, end):
+            return True  # "J. Am. Ceram. Soc. 1987", "Z. Kristallogr. 2011"
         if not w.core.endswith("."):
             return False  # a cited author's first name is written with a period: "H. Maurer"
         if (before and self.forms.name_like(before) and after in self.p.citation_in_words
                 and end + 2 < len(texts) and self.forms.name_like(texts[end + 2].rstrip(",;"))):
             return True  # "Claßen A. in Lademann"
-        if not (after and self.forms.name_like(after.rstrip(","))):
+        # the surname as written before its comma, or before the quote a title opens: "R. E. Loehman,“ Crystallization"
+        if not (after and self.forms.name_like(after.rstrip(self.p.close_quotes + '"').rstrip(","))):
             return False
         k = end + 2  # after the surname
         if (self.forms.norm(before) not in self.p.person_triggers and surname_in_clear(self.forms.core(after))
@@ -220,6 +230,8 @@ class ContextRules:
             return True
         if w.core.rstrip(".") in w.state.variables:
             return True  # the document writes it in a formula: "N = 2", later "dass N im Bereich"
+        if numbered_feature(self.forms, w.texts, w.i):
+            return True  # "A1 ... angetriebenen A Generator, B1 ...": a feature group's letter
         if w.core.endswith("."):
             return False  # a letter with a period is an initial
         designators = w.state.designators
@@ -255,7 +267,7 @@ class ContextRules:
         return (bool(self.p.shape["bracketed_omission"].match(raw)) or inside_quote(self.forms, texts, i)
                 or (raw != w.core and not after_noun)
                 or pred is None or pred[-1] in ".,;:!?)" or (succ is not None and self.p.shape["number"].match(succ_core))
-                or succ_core in self.p.amount_units or succ_core in self.p.month_names
+                or succ_core.rstrip(".") in self.p.amount_units or succ_core in self.p.month_names  # "... €."
                 or (succ is not None and (succ[0] in "§" + self.p.close_quotes + '"'
                                           or (succ[0].isupper() and succ_core.lower() in self.p.function_words))))
 
@@ -317,11 +329,13 @@ class ContextRules:
             or succ_core in self.p.amount_units
             or (succ == ">" and self.forms.core(after_succ) in self.p.amount_units)
             or in_slash_run(self.forms, texts, i)
+            or in_english(self.forms, texts, i)  # "1. A method for using", "great toe B is to be"
             # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
             or succ in self.p.section_followers
             or (succ == "/" and bool(self.p.shape["number"].match(self.forms.core(after_succ))))
             # tax-type letters of a finance court case number "2 K 2039/15 E, G, U"
             or after_case_number(self.forms, texts, i)
+            or in_catchword(self.forms, texts, i)  # "48/10 – E ARCHIV", "2012, 283 – B & P"
             # a letter spoken of as a letter ("Schreibweise „K“ statt „C“"); one before a prime or an
             # apostrophe that closes no single quote it opened: a claim feature's label ("B ‘ bei
             # dem"), an elision ("„P ‘ TIT FILOU“", "„L ’ invention"), not "die Serie ‚D ‘"
@@ -353,6 +367,8 @@ class ContextRules:
         if (pred_norm in self.p.reference_words and not self._initial_before(w)) \
                 or pred in self.p.cross_reference_openers:
             return True
+        if pred_norm in ABOVE_BELOW and w.raw.rstrip(".,;:").endswith(")"):
+            return True  # "(vgl. oben A.).": a section above or below, the bracket closed after it
         # "C - 174/11" (EuGH case), "zu I der Gründe", "des I. Senats"
         if succ_core in self.p.dashes and self.p.shape["number"].match(after_succ):
             return True
@@ -372,7 +388,7 @@ class ContextRules:
             or (pred is not None and pred.endswith(".") and len(pred) > 2 and pred.rstrip(".") in roman)
         ):
             return True
-        pred_core = self.forms.core(pred) if pred else ""
+        pred_core = self.forms.core(pred).lstrip("+±") if pred else ""  # "+24 V": a unit after a signed number
         if pred and self.p.shape["bare_number"].match(pred_core if pred_core else pred):
             return True
         return bool(w.core.rstrip(".") in roman and pred and self.p.shape["all_caps_code"].match(pred_core))

@@ -69,6 +69,74 @@ def initial_run(forms: Forms, texts: list[str], i: int) -> tuple[int, int]:
     return start, end
 
 
+def before_journal(forms: Forms, texts: list[str], end: int) -> bool:
+    """Whether initials ending at ``end`` open a journal's abbreviated title with the year of the
+    article after it ("J. Am. Ceram. Soc. 1987", "Z. Kristallogr. 2011"): a cited journal, no one's
+    name. The title's words are capitalized words cut short that no list of the detector knows
+    ("Str." after an initial is a street)."""
+    p = forms.p
+    k = end + 1
+    while k < len(texts) and p.shape["word_abbreviation"].match(texts[k]) and texts[k] not in p.listed_abbreviations:
+        k += 1
+    return k > end + 1 and k < len(texts) and bool(p.shape["citation_year"].match(texts[k]))
+
+
+# a claim's features numbered by letter and digit ("A1 ... B1 ... B3"), looked for this far on each side
+FEATURE_REACH, FEATURE_LABELS = 40, 2
+
+
+class ParagraphWords:
+    """What the letter rules look up across a whole paragraph, found once per paragraph (the rules
+    are asked of every letter in it): where it numbers features ("A1", "B3") and where it speaks
+    of letters ("Buchstaben", "Vokal")."""
+
+    _last: ParagraphWords | None = None
+
+    def __init__(self, forms: Forms, texts: list[str]):
+        self.forms, self.texts = forms, texts
+        self._labels: list[tuple[int, str]] | None = None
+        self._letter_words: list[int] | None = None
+
+    @classmethod
+    def of(cls, forms: Forms, texts: list[str]) -> ParagraphWords:
+        last = cls._last
+        if last is None or last.texts is not texts or last.forms is not forms:
+            last = cls._last = cls(forms, texts)
+        return last
+
+    def labels(self) -> list[tuple[int, str]]:
+        """(index, label) of each feature label: a capital and one or two digits, not a kind code
+        after a patent's number ("DE 10 2004 A1")."""
+        if self._labels is None:
+            texts, core = self.texts, self.forms.core
+            self._labels = [(k, label) for k, t in enumerate(texts) if t[:1].isupper() and len(t) <= 4
+                            for label in [core(t)]
+                            if len(label) in (2, 3) and label[1:].isdigit() and not (k and texts[k - 1][-1:].isdigit())]
+        return self._labels
+
+    def letter_words(self) -> list[int]:
+        """Indices of the words that speak of letters as letters or sounds."""
+        if self._letter_words is None:
+            norm, lower = self.forms.norm, " ".join(self.texts).lower()
+            self._letter_words = [k for k, t in enumerate(self.texts)
+                                  for word in [norm(t)] if word.endswith(_SPOKEN_ENDINGS)
+                                  or any(stem in word for stem in _LETTER_STEMS)] \
+                if any(stem in lower for stem in _LETTER_STEMS + ("laute",)) else []
+        return self._letter_words
+
+
+def numbered_feature(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a bare letter is the label of a claim's feature group whose features the text near it
+    numbers ("A1 einen von einer Kraftmaschine angetriebenen A Generator, B1 eine ... Schaltung"):
+    its own letter with a digit and at least one more such label stand within reach. A kind code
+    after a patent's number ("DE 10 2004 A1") is no feature's label and does not count."""
+    letter = forms.core(texts[i])
+    if len(letter) != 1 or "." in texts[i]:
+        return False
+    near = {label for k, label in ParagraphWords.of(forms, texts).labels() if abs(k - i) <= FEATURE_REACH}
+    return len(near) >= FEATURE_LABELS and any(label[0] == letter for label in near)
+
+
 def in_letter_range(forms: Forms, texts: list[str], i: int) -> bool:
     """Whether a letter is an end of a range of letters ("Hauptteile A bis D"): labels are
     ranged, names are not."""
@@ -155,6 +223,19 @@ def after_case_number(forms: Forms, texts: list[str], i: int) -> bool:
     return k < i - 1 and k >= 0 and bool(p.shape["case_number_tail"].match(texts[k]))
 
 
+def in_catchword(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a letter opens or continues the catchword a cited decision is known by, after its
+    case number or page and a dash ("29 W (pat) 48/10 – E ARCHIV", "BlPMZ 2012, 283 – B & P", "123/16
+    - F. C. von BAYERN MÜNCHEN GbR"): the name of a mark or of a published case, no one anonymized."""
+    p = forms.p
+    k = i - 1
+    while k >= 0 and (texts[k] == "&" or bool(p.shape["first_initial"].match(texts[k]))
+                      or bool(p.potential["single_letter"].match(forms.core(texts[k])))):
+        k -= 1
+    return (k >= 1 and texts[k] in p.dashes
+            and bool(p.shape["case_number_tail"].match(texts[k - 1]) or p.shape["bare_number"].match(texts[k - 1])))
+
+
 def roman_one(forms: Forms, raw: str, pred_norm: str, succ_core: str) -> bool:
     """Whether a bare "I" is the roman numeral one ("München I", "BStBl I", "(I.)").
 
@@ -174,18 +255,22 @@ def roman_one(forms: Forms, raw: str, pred_norm: str, succ_core: str) -> bool:
 _SPOKEN_ENDINGS = ("laute", "lauten", "lautes")
 _SPOKEN_STEMS = ("aussprache", "ausgesproch", "gesproch", "artikul", "intonier", "schreibweise", "vokal", "konsonant",
                  "buchstab", "umlaut", "phonet")
+# a bare letter, unquoted, needs a word of letters themselves: "sprechen" also means to talk ("teilte P
+# mit, er habe ... gesprochen", "wurde S freigesprochen"), a "Schreibweise" may be a quotation's
+_LETTER_STEMS = ("aussprache", "vokal", "konsonant", "buchstab", "umlaut", "phonet")
+_SPOKEN_AS = frozenset({"gesprochen", "ausgesprochen"})  # "gesprochen als Ä", "(AE werde gesprochen Ä)"
 SPOKEN_REACH = 12  # elements looked at on each side, within the sentence
 _SENTENCE_END = (".", "!", "?")
 
 
 def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
-    """Whether a quoted letter is spoken of as a letter, the way a trademark ruling compares signs:
+    """Whether a quoted or bare letter is spoken of as a letter, the way a trademark ruling compares signs:
     a word of sound or spelling near it in its sentence ("die Anfangsvokale "i" und "E"", "der
     „K“ -Laute") or the quoted word it is a letter of right after it ("das „O“ von „STEREO“")."""
     raw = texts[i]
-    if raw[:1] not in forms.p.open_quotes + '"':
-        return False
     letter = forms.core(raw)
+    if raw[:1] not in forms.p.open_quotes + '"':
+        return bare_letter_spoken(forms, texts, i)
     if i + 2 < len(texts) and texts[i + 1] in ("von", "in") and texts[i + 2][:1] in forms.p.open_quotes + '"' \
             and letter in forms.core(texts[i + 2]):
         return True
@@ -201,6 +286,41 @@ def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
                 break
             k += step
     return False
+
+
+def bare_letter_spoken(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether an unquoted capital letter is spoken of as a letter: after "gesprochen (als)" or with
+    a word of letters themselves in its sentence ("Buchstaben E ... anstelle A"). An initial keeps
+    its period and a letter after "Herr" is a name."""
+    raw = texts[i]
+    if len(forms.core(raw)) != 1 or "." in raw or not i or forms.norm(texts[i - 1]) in forms.p.person_triggers:
+        return False
+    if forms.norm(texts[i - 1]) in _SPOKEN_AS or (i > 1 and texts[i - 1] == "als" and forms.norm(texts[i - 2]) in _SPOKEN_AS):
+        return True
+    for k in ParagraphWords.of(forms, texts).letter_words():
+        if abs(k - i) <= SPOKEN_REACH and not any(t.endswith(_SENTENCE_END) for t in texts[min(i, k):max(i, k)]):
+            return True
+    return False
+
+
+# a word English writes this much more often than German (wordfreq's Zipf scale) is English; two
+# of the next three words after a letter make it a letter of an English text ("A method for", "B is to")
+ENGLISH_MARGIN = 1.0
+ENGLISH_REACH, ENGLISH_WORDS = 3, 2
+
+
+def english_word(word: str) -> bool:
+    """Whether a lower-case word is English rather than German ("method", "for", "is"; not "hat", "in", "war")."""
+    return word.isalpha() and word.islower() and zipf(word, "en") > zipf(word, "de") + ENGLISH_MARGIN
+
+
+def in_english(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a letter opens or stands in an English phrase: a claim or title quoted in the language
+    of the proceedings ("1. A method for using", "„A plant for transmitting", "great toe B is to be
+    straightened"). There "A" is the article and a letter a figure's label; a German court's
+    placeholder is followed by German."""
+    following = [forms.core(t) for t in texts[i + 1:i + 1 + ENGLISH_REACH]]
+    return sum(english_word(word) for word in following) >= ENGLISH_WORDS
 
 
 RARE_ZIPF = 3.0  # a word German writes less often than this (wordfreq's Zipf scale) may be a surname
