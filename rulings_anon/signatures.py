@@ -23,6 +23,11 @@ def signature_run(words: Sequence[str], i: int, member: Callable[[str], bool], l
     start = i
     while start > 0 and member(words[start - 1]):
         start -= 1
+    if start > 0 and words[start - 1][-1:] not in tuple(SENTENCE_ENDS):
+        # a member that ends a sentence ends it, whatever its shape: "... Frankfurt am Main.
+        # Schäfer Appl Krehl" ("Main." is shaped like a first name's abbreviation)
+        ends = [k for k in range(start, i) if words[k][-1:] in tuple(SENTENCE_ENDS)]
+        start = ends[-1] + 1 if ends else start
     end = i
     while end + 1 < len(words) and member(words[end + 1]):
         end += 1

@@ -109,6 +109,10 @@ def test_when_judges_sign_the_ruling_then_their_names_are_the_public_panel():
     ("Die Kosten trägt er. Brühler Suckow Matth. Dipper M. Lücke Mitbestimmung", "Dipper", 1.0),
     ("Er ist nicht verpflichtet. Vogler Christen Schön Strohmayer GmbH klagt.", "Vogler", 0.0),  # a firm
     ("Der Zeuge kam. Hans Peter Meier sagte aus.", "Meier", 0.0),
+    # a signature after a sentence ending in a word shaped like an abbreviation, and a judge's "von"
+    ("Das ist hier das Oberlandesgericht Frankfurt am Main. Schäfer Appl Krehl Eschelbach\n\nZeng\n\n1. Auf", "Krehl", 1.0),
+    ("Die Kosten werden bestimmt. Galke von Pentz\n\nOehler Roloff Klein Revision in Strafsachen", "Oehler", 1.0),
+    ("Der Zeuge kam aus Frankfurt am Main. Meier von Stein sagte aus.", "Meier", 0.0),
 ])
 def test_when_judges_sign_with_initials_or_common_surnames_then_it_is_still_their_signature(text, word, signed):
     assert _row(text, word)["judge_list"] == signed

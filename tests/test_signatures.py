@@ -28,3 +28,15 @@ def test_the_word_asked_about_counts_as_a_member_and_names_are_counted():
     assert in_run(words, initial, member, 4, capitalized, 3)
     assert not in_run(words, initial, member, 4, capitalized, 4)  # three names in clear, not four
     assert in_run(words, initial, capitalized, 1)  # "M." itself is taken as one
+
+
+def test_a_member_that_ends_a_sentence_ends_it():
+    """"Main." looks like a first name's abbreviation ("Matth."), but its period ends the sentence
+    the signature follows; a run reaching back past it into the sentence starts after it."""
+    words = "das Oberlandesgericht Frankfurt am Main. Schäfer Appl Krehl Eschelbach 1. Auf".split()
+    member = lambda w: capitalized(w) or w == "Main."  # noqa: E731
+    assert in_run(words, words.index("Krehl"), member, 4)
+    assert not in_run(words, words.index("Krehl"), member, 5)  # four names after "Main.", not five
+    # a run of one sentence's words without any sentence end stays none
+    words = "es kandidierten Roggenbuck Cierniak Bender Feilcke".split()
+    assert not in_run(words, 3, lambda w: capitalized(w) or w == "kandidierten", 4)

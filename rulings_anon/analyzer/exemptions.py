@@ -262,6 +262,8 @@ _LEGAL_FORM_WORDS = frozenset(word for form in _AFFIXES["legal_forms"] for word 
 # bare names (no common words) among them.
 MIN_UNTITLED_SIGNATURE = 4
 MIN_SIGNATURE_NAMES = 3
+# the particles of a judge's surname inside a signature ("Galke von Pentz Oehler Roloff")
+_SIGNATURE_PARTICLES = frozenset({"von", "van", "de", "zu"})
 
 
 def in_untitled_signature(text: str, start: int, end: int) -> bool:
@@ -270,7 +272,7 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
     three of them bare names (no common words), and no legal form after it: the judges'
     signatures of the BGH and the BAG ("… abgelehnt. Sost-Scheible Roggenbuck Cierniak Bender
     Feilcke Die Revision", "Schmidt Treber K. Schmidt Schwitzer Benrath", "Schlewing Winter
-    Roloff Volz Leitz"). In the six LER courts' rulings 4 of the 1,976 words the scorer takes for
+    Roloff Volz Leitz"), a judge's particle inside ("Galke von Pentz Oehler Roloff"). In the six LER courts' rulings 4 of the 1,976 words the scorer takes for
     the deciding judges are placeholders; a party list has commas ("Es kandidierten Bucher,
     Resch") or follows a word of its sentence or a colon ("Kläger: Hans Peter Josef Müller"), a
     firm's name ends in its legal form ("Vogler Christen Schön Strohmayer GmbH")."""
@@ -281,7 +283,8 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
         return name_shaped(word) and word not in dev_common_words()
 
     def member(word: str) -> bool:
-        return name_shaped(word) and word not in _LEGAL_FORM_WORDS or bool(_FIRST_INITIAL.match(word))
+        return (name_shaped(word) and word not in _LEGAL_FORM_WORDS or bool(_FIRST_INITIAL.match(word))
+                or word in _SIGNATURE_PARTICLES)
 
     word = text[start:end]
     if not member(word) or _FIRST_INITIAL.match(word):
