@@ -272,8 +272,8 @@ def in_untitled_signature(text: str, start: int, end: int) -> bool:
     three of them bare names (no common words), and no legal form after it: the judges'
     signatures of the BGH and the BAG ("… abgelehnt. Sost-Scheible Roggenbuck Cierniak Bender
     Feilcke Die Revision", "Schmidt Treber K. Schmidt Schwitzer Benrath", "Schlewing Winter
-    Roloff Volz Leitz"), a judge's particle inside ("Galke von Pentz Oehler Roloff"). In the six LER courts' rulings 4 of the 1,976 words the scorer takes for
-    the deciding judges are placeholders; a party list has commas ("Es kandidierten Bucher,
+    Roloff Volz Leitz"), a judge's particle inside ("Galke von Pentz Oehler Roloff"). In the six
+    LER courts' rulings 4 of the 1,976 words the scorer takes for the deciding judges are placeholders; a party list has commas ("Es kandidierten Bucher,
     Resch") or follows a word of its sentence or a colon ("Kläger: Hans Peter Josef Müller"), a
     firm's name ends in its legal form ("Vogler Christen Schön Strohmayer GmbH")."""
     def name_shaped(word: str) -> bool:
