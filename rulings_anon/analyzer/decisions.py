@@ -68,6 +68,7 @@ from rulings_anon.analyzer.subject_names import with_subject_names
 from rulings_anon.analyzer.thing_names import (
     without_acronym_compounds,
     without_fixed_things,
+    without_quoted_signs,
     without_thing_names,
 )
 from rulings_anon.document import Element, Span, keeps_period
@@ -188,6 +189,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_thing_names(text, elements, probabilities)
         probabilities = without_acronym_compounds(elements, probabilities)
         probabilities = without_fixed_things(elements, probabilities)
+        probabilities = without_quoted_signs(text, elements, probabilities)
         probabilities = without_journal_authors(elements, probabilities)
         probabilities = without_document_authors(elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \

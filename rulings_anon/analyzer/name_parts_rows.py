@@ -27,6 +27,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS, "fixed_things": things.FIXED_THINGS,
+         "quoted_signs": things.QUOTED_SIGNS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
@@ -411,6 +412,15 @@ def without_fixed_things(court: sm.CourtFeatures, probabilities: np.ndarray) -> 
     if not RULES["fixed_things"] or "fixed_thing" not in court.marks:
         return probabilities
     return _times(probabilities, court.marks["fixed_thing"], things.THING_WEIGHT)
+
+
+def without_quoted_signs(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.thing_names.THING_WEIGHT` for every row
+    of a sign a ruling about marks quotes (the ``quoted_sign`` mark;
+    :func:`rulings_anon.analyzer.thing_names.without_quoted_signs`)."""
+    if not RULES["quoted_signs"] or "quoted_sign" not in court.marks:
+        return probabilities
+    return _times(probabilities, court.marks["quoted_sign"], things.THING_WEIGHT)
 
 
 def without_journal_authors(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:

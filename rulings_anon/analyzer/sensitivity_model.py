@@ -160,6 +160,12 @@ def _fixed_thing_mark(text: str, elements: list, raw: list[str], i: int) -> bool
     return thing_at(raw, i)
 
 
+def _quoted_sign_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
+    from rulings_anon.analyzer.quoted_signs import sign_at
+
+    return sign_at(text, raw, i)
+
+
 # What decision rules read per candidate beside the features, computed from the text when the
 # features are (no column the trees read, so a new mark needs no refit, only the cached features
 # computed again): the element a word and a comma, the next a word on its line ("Feuer, Rauch":
@@ -167,9 +173,10 @@ def _fixed_thing_mark(text: str, elements: list, raw: list[str], i: int) -> bool
 # public_names.before_written_journal); a cited document's first author ("D6 Bourgeat, ...":
 # public_names.cited_document_author); a word standing bare as a clause's subject ("Vielmehr hat
 # Taucher": clauses.bare_subject); a word of a fixed phrase or a chemical formula ("in Kraft",
-# "Li2O": fixed_phrases.thing_at). score's decision asks the same functions of the text.
+# "Li2O": fixed_phrases.thing_at); a sign a ruling about marks quotes ("die Marke „Myzin“":
+# quoted_signs.sign_at). score's decision asks the same functions of the text.
 MARKS = {"comma": _comma_mark, "journal_author": _journal_author_mark, "document_author": _document_author_mark,
-         "subject": _subject_mark, "fixed_thing": _fixed_thing_mark}
+         "subject": _subject_mark, "fixed_thing": _fixed_thing_mark, "quoted_sign": _quoted_sign_mark}
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:

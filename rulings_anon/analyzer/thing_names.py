@@ -36,6 +36,7 @@ import numpy as np
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.fixed_phrases import may_be_thing, thing_at
 from rulings_anon.analyzer.name_parts import name_part, starts_no_name, word_surname
+from rulings_anon.analyzer.quoted_signs import at_quote_edge, mark_ruling, quoted_sign
 from rulings_anon.document import INITIAL, Element
 from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, noun_bits
@@ -55,6 +56,8 @@ JUDGMENT_NOUNS = frozenset(f"{court}-{kind}" for court in ("eugh", "eug", "egmr"
 ACRONYM_COMPOUNDS = True
 # whether it weighs down the words of fixed phrases and chemical formulas (fixed_phrases.thing_at)
 FIXED_THINGS = True
+# and a quoted sign of a ruling about marks (quoted_signs.sign_at)
+QUOTED_SIGNS = True
 # a word of letters and the parts after its first hyphen
 _HYPHENATED = re.compile(rf"^([{CAPITAL}{SMALL}]+)-(.+)$")
 # the most letters of an acronym in capitals alone: a longer one may be a name in capitals that
@@ -144,6 +147,16 @@ def without_fixed_things(elements: Sequence[Element], probabilities: np.ndarray)
         return probabilities
     maybe = [i for i in np.flatnonzero(probabilities > 0).tolist() if may_be_thing(elements[i].text)]
     return weighed(elements, probabilities, maybe, thing_at, THING_WEIGHT)
+
+
+def without_quoted_signs(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`THING_WEIGHT` for every word a ruling about marks quotes as a
+    sign (:func:`rulings_anon.analyzer.quoted_signs.sign_at`: "die Marke „Myzin“")."""
+    probabilities = np.asarray(probabilities)
+    if not QUOTED_SIGNS or not mark_ruling(text):
+        return probabilities
+    edges = [i for i in np.flatnonzero(probabilities > 0).tolist() if at_quote_edge(elements[i].text)]
+    return weighed(elements, probabilities, edges, quoted_sign, THING_WEIGHT)
 
 
 def weighed(elements: Sequence[Element], probabilities: np.ndarray, indices: Sequence[int],
