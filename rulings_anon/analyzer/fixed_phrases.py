@@ -13,7 +13,7 @@ A phrase is matched on the elements' words without their punctuation ("in Kraft.
 every capitalized word of it is the thing ("Deutsche" and "Mark", "Treu" and "Glauben"). Some labels
 of cited documents have a formula's shape ("NiK4", "NIK5"); they name nobody either. In the six LER
 courts' rulings these rules mark 576 words (304 of phrases, 272 of formulas' shape), none of them in
-a placeholder (``benchmarks/count_fixed_phrases.py``).
+a placeholder (``benchmarks/count_thing_words.py``).
 """
 
 from __future__ import annotations
