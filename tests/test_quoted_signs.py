@@ -21,6 +21,8 @@ CASES = [
     (MARKS + "Gegen die Marke „Myzin“ richtet sich der Widerspruch aus der Marke „Panto Plus“.",
      ["Myzin", "Panto", "Plus"]),
     (MARKS + 'Der Zeichenbestandteil "Refle" ist kennzeichnungsschwach.', ["Refle"]),
+    # the sign's other mentions in the ruling too
+    (MARKS + "Die Marke „Myzin“ ist älter; Myzin ist ein Phantasiewort, Myzins Klang ist weich.", ["Myzin", "Myzin"]),
     # a quoted sentence: its first and last words are no sign
     (MARKS + "Der Zeuge sagte: „Müller hat mir die Ware gestern im Laden gezeigt, sagte Huber“.", []),
     # a ruling that is not about marks: its quotations keep their names

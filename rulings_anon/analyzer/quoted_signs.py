@@ -65,6 +65,22 @@ def quoted_sign(raw: Sequence[str], i: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=8)
+def signs_in(text: str) -> frozenset[str]:
+    """The words a ruling about marks quotes as signs (core words: "Myzin" of "„Myzin“"); none in
+    any other ruling."""
+    from rulings_anon.analyzer.sensitivity import core_word
+
+    if not mark_ruling(text):
+        return frozenset()
+    raw = text.split()
+    return frozenset(core_word(raw[i]) for i in range(len(raw)) if at_quote_edge(raw[i]) and quoted_sign(raw, i))
+
+
 def sign_at(text: str, raw: Sequence[str], i: int) -> bool:
-    """Whether element ``i`` is a quoted sign of a ruling about marks."""
-    return at_quote_edge(raw[i]) and mark_ruling(text) and quoted_sign(raw, i)
+    """Whether element ``i`` is a sign its ruling about marks quotes, here or at another of its
+    mentions ("die Marke „Myzin“", later "die Marke Myzin")."""
+    from rulings_anon.analyzer.sensitivity import core_word
+
+    signs = signs_in(text)
+    return bool(signs) and core_word(raw[i]) in signs

@@ -36,7 +36,7 @@ import numpy as np
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.fixed_phrases import may_be_thing, thing_at
 from rulings_anon.analyzer.name_parts import name_part, starts_no_name, word_surname
-from rulings_anon.analyzer.quoted_signs import at_quote_edge, mark_ruling, quoted_sign
+from rulings_anon.analyzer.quoted_signs import signs_in
 from rulings_anon.document import INITIAL, Element
 from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, noun_bits
@@ -150,13 +150,17 @@ def without_fixed_things(elements: Sequence[Element], probabilities: np.ndarray)
 
 
 def without_quoted_signs(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
-    """``probabilities`` times :data:`THING_WEIGHT` for every word a ruling about marks quotes as a
-    sign (:func:`rulings_anon.analyzer.quoted_signs.sign_at`: "die Marke „Myzin“")."""
+    """``probabilities`` times :data:`THING_WEIGHT` for every mention of a word a ruling about marks
+    quotes as a sign (:func:`rulings_anon.analyzer.quoted_signs.sign_at`: "die Marke „Myzin“", "Myzin ist")."""
     probabilities = np.asarray(probabilities)
-    if not QUOTED_SIGNS or not mark_ruling(text):
+    signs = signs_in(text) if QUOTED_SIGNS else frozenset()
+    if not signs:
         return probabilities
-    edges = [i for i in np.flatnonzero(probabilities > 0).tolist() if at_quote_edge(elements[i].text)]
-    return weighed(elements, probabilities, edges, quoted_sign, THING_WEIGHT)
+    out = probabilities.astype(np.float64)
+    for i in np.flatnonzero(probabilities > 0):
+        if sf.core_word(elements[i].text) in signs:
+            out[i] *= THING_WEIGHT
+    return out
 
 
 def weighed(elements: Sequence[Element], probabilities: np.ndarray, indices: Sequence[int],
