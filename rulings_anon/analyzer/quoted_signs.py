@@ -20,6 +20,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rulings_anon.analyzer.sensitivity import core_word
+
 # the words a ruling about marks writes ("die Marke", "der Widerspruchsmarke", "§ 9 MarkenG"), and
 # how often it writes them at least
 MARK_WORDS = re.compile(r"\b(?:Marken?|MarkenG|Widerspruchsmarken?|Wortmarken?|Bildmarken?|Markeninhaber(?:in)?)\b")
@@ -71,8 +73,6 @@ def quoted_sign(raw: Sequence[str], i: int) -> bool:
 def signs_in(text: str) -> frozenset[str]:
     """The words a ruling about marks quotes as signs (core words: "Myzin" of "„Myzin“"); none in
     any other ruling."""
-    from rulings_anon.analyzer.sensitivity import core_word
-
     if not mark_ruling(text):
         return frozenset()
     raw = text.split()
@@ -82,7 +82,5 @@ def signs_in(text: str) -> frozenset[str]:
 def sign_at(text: str, raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` is a sign its ruling about marks quotes, here or at another of its
     mentions ("die Marke „Myzin“", later "die Marke Myzin")."""
-    from rulings_anon.analyzer.sensitivity import core_word
-
     signs = signs_in(text)
     return bool(signs) and core_word(raw[i]) in signs
