@@ -10,8 +10,9 @@ as many names as signs (BAG 11 of 12 such flags, BGH 16 of 33), so the rule need
 about marks. A sign's other mentions in its ruling are the sign too ("die Marke Myzin"). In the
 six courts' anonymized rulings the rule marks 3,370 capitalized words printed in clear (2,080 of
 them at a quotation's edge) and one placeholder, that square's ("die "Kö"":
-``benchmarks/count_thing_words.py``). The decision weighs such a word down (:func:`rulings_anon.analyzer.thing_names.
-without_quoted_signs`) rather than clearing it: ``--recall-first`` still reaches it.
+``benchmarks/count_thing_words.py``). The decision weighs such a word down
+(:func:`rulings_anon.analyzer.thing_names.without_quoted_signs`) rather than clearing it:
+``--recall-first`` still reaches it (docs/experiments.md, "A trademark's quoted sign").
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ word and its other mentions in the ruling are weighed down (times :data:`THING_W
 default leaves them and `--recall-first` still reaches them. The rows of
 :mod:`rulings_anon.analyzer.name_parts_rows` read it the same way.
 
+A ruling about marks quotes the signs it compares ("die Marke „Myzin“"), which the register
+prints for anyone to read: such a word and its other mentions are weighed down too
+(:func:`without_quoted_signs`, :mod:`rulings_anon.analyzer.quoted_signs`).
+
 A collective agreement, an ordinance or a mark is often named by an acronym and a hyphenated part
 ("TVÜ-Länder", "EntgO-L", "KArbT-NEK", "GStO-BVerwG", "IKK-BR"); the model, which knows neither
 part, flags such a word as a name (0.2 to 0.5), and consistency spreads it to every mention. In the
