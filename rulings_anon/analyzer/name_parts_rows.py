@@ -27,7 +27,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS, "fixed_things": things.FIXED_THINGS,
-         "quoted_signs": things.QUOTED_SIGNS, "mark_names": things.MARK_NAMES,
+         "quoted_signs": things.QUOTED_SIGNS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
@@ -362,7 +362,7 @@ def _comma_lists(court: sm.CourtFeatures) -> np.ndarray:
     return _COMMA_LISTS[id(court)][1]
 
 
-_THINGS: dict[tuple[int, bool], tuple[sm.CourtFeatures, np.ndarray]] = {}
+_THINGS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def without_thing_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
@@ -372,13 +372,12 @@ def without_thing_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> n
     ``period_after`` of the noun's row (a comma not seen); computed once per court."""
     if not RULES["things"]:
         return probabilities
-    key = (id(court), RULES["mark_names"])
-    if key not in _THINGS:
+    if id(court) not in _THINGS:
         rows, column, words, documents = court.rows, sf.COLUMN, court.words, court.documents
         joined = _joined(court)
         names = set()
         for k, keys in enumerate(court.lookup_keys):
-            if not things.cue_noun(keys[0], RULES["mark_names"]) or not things.thing_word(words[k]):
+            if not things.cue_noun(keys[0]) or not things.thing_word(words[k]):
                 continue
             noun = k - 1  # the cue noun's own row, where it is the element before
             if noun >= 0 and _follows(court)[noun] and (not joined[noun] or rows[noun, column["period_after"]] > 0):
@@ -386,8 +385,8 @@ def without_thing_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> n
             names.add((int(documents[k]), words[k]))
         hit = np.fromiter(((int(d), w) in names for d, w in zip(documents, words, strict=True)), bool, len(words)) \
             if names else np.zeros(len(words), bool)
-        _THINGS[key] = (court, hit)
-    return _times(probabilities, _THINGS[key][1], things.THING_WEIGHT)
+        _THINGS[id(court)] = (court, hit)
+    return _times(probabilities, _THINGS[id(court)][1], things.THING_WEIGHT)
 
 
 _ACRONYMS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}

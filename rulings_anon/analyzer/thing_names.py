@@ -1,7 +1,6 @@
 """Names that are no person's, after a noun that says what they name: a medicine after its kind
-("des Medikaments Isentress", "das Kombinationspräparat Stribild"), a European court's judgment
-after its noun ("EuGH-Urteil Ferreira da Silva e Brito", "EuGH-Urteil Boehringer Ingelheim") and a
-mark's sign after a mark's noun ("der Marke NIVONA", "Pkw der Marke Audi");
+("des Medikaments Isentress", "das Kombinationspräparat Stribild") and a European court's judgment
+after its noun ("EuGH-Urteil Ferreira da Silva e Brito", "EuGH-Urteil Boehringer Ingelheim");
 and by their shape, a term's name built on an acronym ("TVÜ-Länder", "EntgO-L", "KArbT-NEK").
 
 A patent court's licence case or a social court's claim to a drug speaks of the drug, not of a
@@ -54,12 +53,6 @@ THING_WEIGHT = 0.1
 DRUG_NOUN_ENDINGS = ("arzneimittel", "arzneimittels", "medikament", "medikaments", "medikamentes", "medikamente",
                      "präparat", "präparats", "präparates", "präparate", "impfstoff", "impfstoffs", "impfstoffes",
                      "impfstoffe")
-# a mark's noun, as context keys ("die Marke", "der Widerspruchsmarke", "die Marken"): the word after it
-# is the sign ("der Marke NIVONA", "Pkw der Marke Audi"); after such a noun the six courts' rulings
-# print 158 capitalized words that are no common noun, none a placeholder (BPatG 152, BGH 6)
-MARK_NOUN_ENDINGS = ("marke", "marken")
-# whether score's decision takes a mark's noun as a cue noun (the benchmark switches it off)
-MARK_NAMES = True
 # a European court's judgment or order, as context keys ("EuGH-Urteil", "EGMR-Urteils", "EuG-Beschluss")
 JUDGMENT_NOUNS = frozenset(f"{court}-{kind}" for court in ("eugh", "eug", "egmr")
                            for kind in ("urteil", "urteils", "urteilen", "beschluss", "beschlusses"))
@@ -75,14 +68,13 @@ _HYPHENATED = re.compile(rf"^([{CAPITAL}{SMALL}]+)-(.+)$")
 # normalization left so ("MAYR-HOFER" is one, "TVÜ-LÄNDER" not)
 ACRONYM_CAPITALS = 4
 # what a ruling that holds such a noun holds somewhere: one scan of its text before any element is read
-_CUE_STEM = re.compile("[Aa]rzneimittel|[Mm]edikament|[Pp]räparat|[Ii]mpfstoff|EuGH-|EuG-|EGMR-|[Mm]arke")
+_CUE_STEM = re.compile("[Aa]rzneimittel|[Mm]edikament|[Pp]räparat|[Ii]mpfstoff|EuGH-|EuG-|EGMR-")
 
 
-def cue_noun(key: str | None, marks: bool = True) -> bool:
-    """Whether ``key`` (a context key: lower case, no punctuation) names a medicine's kind, a
-    European judgment or (``marks``) a mark."""
-    return key is not None and (key.endswith(DRUG_NOUN_ENDINGS) or key in JUDGMENT_NOUNS
-                                or (marks and key.endswith(MARK_NOUN_ENDINGS)))
+def cue_noun(key: str | None) -> bool:
+    """Whether ``key`` (a context key: lower case, no punctuation) names a medicine's kind or a
+    European judgment."""
+    return key is not None and (key.endswith(DRUG_NOUN_ENDINGS) or key in JUDGMENT_NOUNS)
 
 
 def thing_word(word: str) -> bool:
@@ -101,7 +93,7 @@ def thing_names(text: str, elements: Sequence[Element]) -> set[str]:
     found = set()
     for i in range(1, len(elements)):
         noun = elements[i - 1].text
-        if noun[:1].isupper() and noun == sf.core_word(noun) and cue_noun(sf.context_key(noun), MARK_NAMES) \
+        if noun[:1].isupper() and noun == sf.core_word(noun) and cue_noun(sf.context_key(noun)) \
                 and text[elements[i - 1].end:elements[i].start] == " ":
             word = sf.core_word(elements[i].text)
             if thing_word(word):
