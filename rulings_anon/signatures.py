@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 # Where a signature may start: the text's start or right after a sentence ends.
 SENTENCE_ENDS = ".)!?"
+_ENDS = tuple(SENTENCE_ENDS)
 
 
 def signature_run(words: Sequence[str], i: int, member: Callable[[str], bool], least: int,
@@ -23,15 +24,15 @@ def signature_run(words: Sequence[str], i: int, member: Callable[[str], bool], l
     start = i
     while start > 0 and member(words[start - 1]):
         start -= 1
-    if start > 0 and words[start - 1][-1:] not in tuple(SENTENCE_ENDS):
+    if start > 0 and words[start - 1][-1:] not in _ENDS:
         # a member that ends a sentence ends it, whatever its shape: "... Frankfurt am Main.
         # Schäfer Appl Krehl" ("Main." is shaped like a first name's abbreviation)
-        ends = [k for k in range(start, i) if words[k][-1:] in tuple(SENTENCE_ENDS)]
+        ends = [k for k in range(start, i) if words[k][-1:] in _ENDS]
         start = ends[-1] + 1 if ends else start
     end = i
     while end + 1 < len(words) and member(words[end + 1]):
         end += 1
-    if end - start + 1 < least or (start > 0 and words[start - 1][-1:] not in tuple(SENTENCE_ENDS)):
+    if end - start + 1 < least or (start > 0 and words[start - 1][-1:] not in _ENDS):
         return None
     if name is not None and sum(name(w) for w in words[start:end + 1]) < least_names:
         return None

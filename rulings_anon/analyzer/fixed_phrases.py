@@ -2,12 +2,13 @@
 phrase ("in Kraft treten", "außer Kraft", "nach Treu und Glauben", "die in Rede stehenden Waren",
 "Deutsche Mark") and a chemical formula ("Li2O", "SiO2", "Al2O3").
 
-The lexicon knows "Kraft", "Treu" and "Mark" as names, so the model gives such a word 0.001 to 0.3: too little for the default, except "Deutsche Mark", but enough for
-``--recall-first`` to flag it wherever the phrase stands (every statute's "in Kraft getreten"). A
-formula of element symbols and counts is no word the lexicon lists, and the model judges it as it
-would an unknown surname. In such a phrase, or in that shape, a word names no person, place or
-company; :func:`thing_at` says where, and the decision weighs the word down as it weighs a thing's
-name (:mod:`rulings_anon.analyzer.thing_names`), so ``--recall-first`` still reaches it.
+The lexicon knows "Kraft", "Treu" and "Mark" as names, so the model gives such a word 0.001 to 0.3:
+too little for the default, except "Deutsche Mark", but enough for ``--recall-first`` to flag it
+wherever the phrase stands (every statute's "in Kraft getreten"). A formula of element symbols and
+counts is no word the lexicon lists, and the model judges it as it would an unknown surname. In such
+a phrase, or in that shape, a word names no person, place or company; :func:`thing_at` says where,
+and the decision weighs the word down as it weighs a thing's name
+(:mod:`rulings_anon.analyzer.thing_names`), so ``--recall-first`` still reaches it.
 
 A phrase is matched on the elements' words without their punctuation ("in Kraft." ends a sentence);
 every capitalized word of it is the thing ("Deutsche" and "Mark", "Treu" and "Glauben"). Some labels

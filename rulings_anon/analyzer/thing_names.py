@@ -107,12 +107,17 @@ def without_thing_names(text: str, elements: Sequence[Element], probabilities: n
     probabilities = np.asarray(probabilities)
     if not THING_NAMES:
         return probabilities
-    names = thing_names(text, elements)
-    if not names:
+    return every_mention(elements, probabilities, thing_names(text, elements))
+
+
+def every_mention(elements: Sequence[Element], probabilities: np.ndarray, words: set[str] | frozenset[str]) -> np.ndarray:
+    """``probabilities`` times :data:`THING_WEIGHT` at every element above 0 whose core word is one
+    of ``words`` (a thing's name, a quoted sign); the same array where there is none."""
+    if not words:
         return probabilities
     out = probabilities.astype(np.float64)
-    for i, element in enumerate(elements):
-        if out[i] > 0 and sf.core_word(element.text) in names:
+    for i in np.flatnonzero(probabilities > 0):
+        if sf.core_word(elements[i].text) in words:
             out[i] *= THING_WEIGHT
     return out
 
@@ -157,14 +162,7 @@ def without_quoted_signs(text: str, elements: Sequence[Element], probabilities: 
     """``probabilities`` times :data:`THING_WEIGHT` for every mention of a word a ruling about marks
     quotes as a sign (:func:`rulings_anon.analyzer.quoted_signs.sign_at`: "die Marke „Myzin“", "Myzin ist")."""
     probabilities = np.asarray(probabilities)
-    signs = signs_in(text) if QUOTED_SIGNS else frozenset()
-    if not signs:
-        return probabilities
-    out = probabilities.astype(np.float64)
-    for i in np.flatnonzero(probabilities > 0):
-        if sf.core_word(elements[i].text) in signs:
-            out[i] *= THING_WEIGHT
-    return out
+    return every_mention(elements, probabilities, signs_in(text)) if QUOTED_SIGNS else probabilities
 
 
 def weighed(elements: Sequence[Element], probabilities: np.ndarray, indices: Sequence[int],
