@@ -304,9 +304,11 @@ def test_rate_limit_is_kept_between_all_requests(portal, tmp_path):
     assert fetch(portal, tmp_path / "c", "--source", "bayern", "--court", "LG München I", "--delay", "0.1") == 0
     starts = [r["time"] for r in portal.log]
     assert len(starts) == 12  # robots, session, court filter, 3 pages + the empty one, 5 ZIPs
-    # arrival times jitter by a few ms around the client's send times
+    # the server logs arrival, not sending: on a loaded machine one request may arrive some
+    # tens of ms late, which shortens the gap after it but not the mean; a request sent
+    # without waiting would arrive within a few ms of the one before it
     assert (starts[-1] - starts[0]) / (len(starts) - 1) >= 0.099
-    assert min(b - a for a, b in zip(starts, starts[1:])) >= 0.08
+    assert min(b - a for a, b in zip(starts, starts[1:])) >= 0.05
 
 
 def test_503_dropped_connection_cut_body_and_junk_after_zip_still_give_every_ruling(portal, tmp_path, capsys):
