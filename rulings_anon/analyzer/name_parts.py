@@ -658,10 +658,38 @@ def takes_company_flag(word: str) -> bool:
     ("Wirtschaftsprüfungsgesellschaft Pinter AG", "Grundstücksgesellschaft Fehringer GbR": in the
     five development courts' gold sets none of the 24 in a company's name is sensitive), nor one
     with the linking "s" of a compound ("Dienstleistungs GmbH", "Verwaltungs GmbH"), nor an acronym
-    ("DRK")."""
+    ("DRK"), nor a party's role the lexicon lacks (:func:`feminine_role`: "der Anmelderin
+    Rettenbacher GmbH"), nor an English word (:func:`english_word`: "Research and Development
+    Ivoclar Vivadent AG")."""
     if name_part(word):
         return True
-    return not word.isupper() and not noun_bits(word) & (COMMON_NOUN | COMPOUND) and not linking_s(word)
+    return not word.isupper() and not noun_bits(word) & (COMMON_NOUN | COMPOUND) and not linking_s(word) \
+        and not feminine_role(word) and not english_word(word)
+
+
+# a feminine noun of a person's role or occupation, built on the masculine one with "-in" ("Anmelderin",
+# "Lizenznehmerin", "Inhaberin"); the lexicon lacks many such words of a court's own field
+_FEMININE_ROLE = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+er(?:in|innen)$")
+ROLE_BASE_ZIPF = 1.5  # the masculine noun is a German word
+
+
+def feminine_role(word: str) -> bool:
+    """Whether ``word`` is a feminine role noun ("Anmelderin" of "Anmelder"): its masculine form,
+    without "-in", is a German word; not a name part (checked by the caller)."""
+    if not _FEMININE_ROLE.match(word):
+        return False
+    base = word[:-2] if word.endswith("in") else word[:-5]
+    return zipf(base, "de") >= ROLE_BASE_ZIPF
+
+
+ENGLISH_WORD_ZIPF = 4.5  # a common English word ("Development" 5.3, "Research" 5.4)
+
+
+def english_word(word: str) -> bool:
+    """Whether ``word`` is a common English word that German writes far less ("Development",
+    "Research", "Group"): a generic word of a company's name, as "Holding" is."""
+    english = zipf(word, "en")
+    return english >= ENGLISH_WORD_ZIPF and english > zipf(word, "de") + 1
 
 
 def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:
