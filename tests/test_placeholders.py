@@ -235,6 +235,17 @@ def test_when_placeholder_then_exact_span(detector, text, expected):
         "Das ergibt sich schon (vgl. oben A.). Der Lohn betrug ... €. Die Spannung „+24 V“ liegt an.",
         # the catchword a cited decision is known by, after its case number or page and a dash
         "Vgl. BPatG 29 W (pat) 48/10 – E ARCHIV; BlPMZ 2012, 283 – B & P; 27 W (pat) 123/16 - F. C. von BAYERN.",
+        # a range of labels of one letter, written with an ellipsis
+        "Das Hauptmodul weist auf: - I1… I4 Eingänge für Sensoren - Q1… Q2) überwachte Ausgänge.",
+        # a claim's feature without sub-features among the numbered features of two other letters
+        "umfassend A1 einen Generator, B1 eine Schaltung, B2 eine Leitung, C eine zur Messung bestimmte Sensorik, "
+        "D1 eine Regeleinrichtung, D2 einen Begrenzer, F eine Sensorik zur Erfassung.",
+        # a middle initial after a given name faker lists; a roman numeral before a compound's hyphen
+        "HLNK17 Gutachten Dr. Gerald B. Brock; klinische Phase II- und III-Studien.",
+        # a cited author's initial after a surname that may follow a letter ("B-Park"), before "et al"
+        "HLNK11 Park, K., et al, Biochem. Biophys. Res. Commun., 1998.",
+        # a sign that writes its "I" as an exclamation mark
+        "Die Werbeaussage „W! R S! ND DABE!“ zeigt es; das Anmeldezeichen W¡ R. ist nicht unterscheidungskräftig.",
     ],
 )
 def test_when_context_rejects_then_no_placeholder(detector, text):
@@ -253,6 +264,13 @@ def test_when_context_rejects_then_no_placeholder(detector, text):
     ("Die Beteiligten – A und B – stritten um 12/10 des Erbes.", ["A", "B"]),
     # an abbreviated word after an initial with no year after it: a street
     ("Er wohnt in der K. Str. in München.", ["K. Str."]),
+    # a number left out after a letter is no range of labels, nor is the next letter of another kind
+    ("Die Anmeldung W1… wurde zurückgenommen; die M1… Corp. und Q1… B2 widersprachen.", ["W1…", "M1…", "Q1…"]),
+    # letters beside the numbered labels of one letter only are persons; an exclamation after a sentence
+    ("Die Flurstücke A1 und A2 gehören C, der sie an B verkaufte.", ["C", "B"]),
+    ("Der Zeuge K. rief: Halt! Dann kam B.", ["K.", "B."]),
+    # three same letters before a hyphen are a placeholder unless they are the roman three
+    ("Die XXX-GmbH und die III-Studien.", ["XXX-GmbH"]),
 ])
 def test_near_misses_of_the_letter_rules_stay_placeholders(detector, text, expected):
     assert [w for w, _ in found(detector, text)] == expected

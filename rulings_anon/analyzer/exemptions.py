@@ -91,7 +91,7 @@ def countries() -> frozenset[str]:
     """The German names of the world's countries (faker's de_DE list, the short forms of
     ``countries`` in ``rulings_anon/data/name_affixes.json``) and their genitives: in the six LER courts'
     rulings none of 905 mentions is anonymized ("in Russland geboren")."""
-    from rulings_anon.analyzer.faker_lists import shipped_lists
+    from rulings_anon.faker_names import shipped_lists
 
     return _with_genitives(set(shipped_lists()["countries"]) | set(_AFFIXES["countries"]))
 

@@ -1,4 +1,5 @@
-"""faker's German country names and given names, shipped in ``rulings_anon/data/faker_de.json``.
+"""faker's German country names and given names, shipped in ``rulings_anon/data/faker_de.json``
+(read by :mod:`rulings_anon.faker_names`), and how that file is built.
 
 The scorer reads both for every ruling (a country is no party; after a given name a common word is
 a surname), and importing faker to get them costs ``score`` a fifth of a second before its first
@@ -13,13 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 from rulings_anon.data import path as data_path
+from rulings_anon.faker_names import FILE, shipped_lists
 from rulings_anon.jsonl import atomic_writer
 
-FILE = "faker_de.json"
+__all__ = ["FILE", "faker_lists", "main", "shipped_lists"]
 
 
 def faker_lists() -> dict[str, list[str]]:
@@ -28,13 +29,6 @@ def faker_lists() -> dict[str, list[str]]:
     from faker.providers.person.de_DE import Provider as Person
 
     return {"countries": sorted(set(Address.countries)), "first_names": sorted(set(Person.first_names))}
-
-
-@lru_cache(maxsize=1)
-def shipped_lists() -> dict[str, frozenset[str]]:
-    """The lists of the shipped file, as sets."""
-    data = json.loads(data_path(FILE).read_text(encoding="utf-8"))
-    return {key: frozenset(data[key]) for key in ("countries", "first_names")}
 
 
 def main(argv=None) -> int:

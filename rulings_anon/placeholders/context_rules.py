@@ -19,6 +19,7 @@ from .element_runs import (
     after_case_number,
     before_journal,
     cited_author,
+    exclaimed_sign,
     in_catchword,
     in_english,
     in_letter_range,
@@ -28,6 +29,7 @@ from .element_runs import (
     in_statute_name,
     initial_run,
     inside_quote,
+    label_range,
     middle_initial,
     numbered_feature,
     roman_one,
@@ -87,6 +89,8 @@ class ContextRules:
         kind, pattern = form
         if kind == "potential" and self.rejected(texts, i, self.forms.core(texts[i]), pattern, state):
             return None
+        if kind == "obvious" and label_range(self.forms, texts, i):
+            return None  # "I1… I4 Eingänge": a range of labels, no number left out
         return kind
 
     def rejected(self, texts: list[str], i: int, core: str, pattern: str, state: DocumentState) -> bool:
@@ -330,6 +334,7 @@ class ContextRules:
             or (succ == ">" and self.forms.core(after_succ) in self.p.amount_units)
             or in_slash_run(self.forms, texts, i)
             or in_english(self.forms, texts, i)  # "1. A method for using", "great toe B is to be"
+            or exclaimed_sign(raw, pred)  # "„W! R S! ND DABE!“": a sign's letters
             # "K § 7 RdNr 237", "Anlage A Nr. 12", "BT-Drs. V / 1009", "Quartal I / 2009"
             or succ in self.p.section_followers
             or (succ == "/" and bool(self.p.shape["number"].match(self.forms.core(after_succ))))
@@ -435,7 +440,11 @@ class ContextRules:
         while k < len(texts) and (texts[k] in self.p.dashes or self.forms.is_initial(self.forms.core(texts[k]))):
             k += 1
         before = texts[start - 1] if start > 0 else ""
-        if (before.endswith(",") and self.forms.name_like(before.rstrip(","))
+        surname = before.rstrip(",")
+        # "et al." or "(Hrsg.)" closing the initials makes a surname of any plain word before them,
+        # one that may follow a letter too ("Park, K., et al")
+        if (before.endswith(",") and (self.forms.name_like(surname) or (
+                closes(k) and surname in self.p.letter_suffix_words and self.p.shape["plain_word"].match(surname)))
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)
                 and (closes(k) or any(work_follows(m + 1) for m in range(start, k)))):
             return True  # the initials may end before the run does: "Chen, C. - S., J. Biol. Phys. 2012"

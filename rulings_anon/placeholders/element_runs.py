@@ -10,7 +10,10 @@ document state; :mod:`rulings_anon.placeholders.context_rules` combines the answ
 
 from __future__ import annotations
 
+import re
+
 from rulings_anon import signatures
+from rulings_anon.faker_names import shipped_lists
 from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, noun_bits
 from rulings_anon.word_frequency import zipf
 
@@ -83,6 +86,12 @@ def before_journal(forms: Forms, texts: list[str], end: int) -> bool:
 
 # a claim's features numbered by letter and digit ("A1 ... B1 ... B3"), looked for this far on each side
 FEATURE_REACH, FEATURE_LABELS = 40, 2
+# how many letters with numbered features must stand near a feature's bare letter that has none, and
+# how far past the last of them in the alphabet it may lie ("A1 ... B3 ... D2 ..., F eine Sensorik")
+FEATURE_LETTERS, FEATURE_GAP = 2, 2
+_LABEL_BEFORE_ELLIPSIS = re.compile(r"^([A-ZÄÖÜ])(\d{1,2})(?:\.{3,}|…)$")
+_LABEL = re.compile(r"^([A-ZÄÖÜ])(\d{1,2})$")
+_EXCLAIMED_LETTER = re.compile(r"^[„\"‚»«(]?[A-ZÄÖÜ][!¡]")
 
 
 class ParagraphWords:
@@ -128,13 +137,38 @@ class ParagraphWords:
 def numbered_feature(forms: Forms, texts: list[str], i: int) -> bool:
     """Whether a bare letter is the label of a claim's feature group whose features the text near it
     numbers ("A1 einen von einer Kraftmaschine angetriebenen A Generator, B1 eine ... Schaltung"):
-    its own letter with a digit and at least one more such label stand within reach. A kind code
-    after a patent's number ("DE 10 2004 A1") is no feature's label and does not count."""
+    its own letter with a digit and at least one more such label stand within reach, or the labels
+    near it number the features of at least two other letters and it lies among them or just after
+    them in the alphabet (".. B3 ... Schaltung, C eine zur Messung ..., D1 ...": a feature without
+    sub-features). A kind code after a patent's number ("DE 10 2004 A1") is no feature's label and
+    does not count."""
     letter = forms.core(texts[i])
     if len(letter) != 1 or "." in texts[i]:
         return False
     near = {label for k, label in ParagraphWords.of(forms, texts).labels() if abs(k - i) <= FEATURE_REACH}
-    return len(near) >= FEATURE_LABELS and any(label[0] == letter for label in near)
+    if len(near) < FEATURE_LABELS:
+        return False
+    letters = {label[0] for label in near}
+    return letter in letters or (len(letters) >= FEATURE_LETTERS
+                                 and min(letters) < letter <= chr(ord(max(letters)) + FEATURE_GAP))
+
+
+def exclaimed_sign(raw: str, pred: str | None) -> bool:
+    """Whether a letter belongs to a sign that writes an "I" as an exclamation mark ("„W! R S! ND
+    DABE!“", "W¡ R."): the letter itself ends in "!" or "¡", or the letter before it does. No
+    court writes a name's placeholder with an exclamation mark."""
+    return bool(_EXCLAIMED_LETTER.match(raw) or (pred and _EXCLAIMED_LETTER.match(pred)))
+
+
+def label_range(forms: Forms, texts: list[str], i: int) -> bool:
+    """Whether a label before an ellipsis opens a range of labels of one letter ("I1… I4 Eingänge",
+    "Q1… Q2"): the next element is the same letter with a higher number. A number left out after a
+    letter ("W1…", "M1… Corp.") is followed by anything else."""
+    match = _LABEL_BEFORE_ELLIPSIS.match(forms.core(texts[i]))
+    if not match or i + 1 >= len(texts):
+        return False
+    after = _LABEL.match(forms.core(texts[i + 1]))
+    return bool(after) and after.group(1) == match.group(1) and int(after.group(2)) > int(match.group(2))
 
 
 def in_letter_range(forms: Forms, texts: list[str], i: int) -> bool:
@@ -167,13 +201,14 @@ def in_statute_name(forms: Forms, texts: list[str], i: int) -> bool:
 
 
 def middle_initial(forms: Forms, pred: str | None, succ: str | None) -> bool:
-    """Whether an initial stands between a first name the noun lexicon lists (and no common
-    noun) and a surname in clear: "Peter J. Tettinger"."""
+    """Whether an initial stands between a first name and a surname in clear: "Peter J.
+    Tettinger", "Dr. Gerald B. Brock". The first name is one the noun lexicon lists (and no common
+    noun) or one of faker's German given names."""
     p = forms.p
     if not (pred and succ and p.shape["plain_word"].match(pred) and forms.name_like(succ.rstrip(".,;:"))):
         return False
     bits = noun_bits(pred)
-    return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
+    return (bool(bits & PERSON_NAME) or pred in shipped_lists()["first_names"]) and not bits & COMMON_NOUN
 
 
 def in_slash_run(forms: Forms, texts: list[str], i: int) -> bool:

@@ -236,7 +236,7 @@ class DescribedPersonRecognizer(PartyNameRecognizer):
 def _first_names() -> frozenset[str]:
     """German given names (faker's de_DE list): after one, a common word is a surname ("Kevin
     Sommer", "Petra Winter"), not the sentence going on ("Müller Angaben")."""
-    from rulings_anon.analyzer.faker_lists import shipped_lists
+    from rulings_anon.faker_names import shipped_lists
 
     return shipped_lists()["first_names"]
 
