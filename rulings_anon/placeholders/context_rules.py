@@ -441,8 +441,8 @@ class ContextRules:
             k += 1
         before = texts[start - 1] if start > 0 else ""
         surname = before.rstrip(",")
-        # "et al." or "(Hrsg.)" closing the initials makes a surname of any plain word before them,
-        # one that may follow a letter too ("Park, K., et al")
+        # "et al." or "(Hrsg.)" closing the initials makes a surname also of a word a letter may stand
+        # before, which name_like turns down ("Park, K., et al" beside "B-Park")
         if (before.endswith(",") and (self.forms.name_like(surname) or (
                 closes(k) and surname in self.p.letter_suffix_words and self.p.shape["plain_word"].match(surname)))
                 and (start < 2 or self.forms.norm(texts[start - 2]) not in self.p.person_triggers)

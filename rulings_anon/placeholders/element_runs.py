@@ -139,7 +139,7 @@ def numbered_feature(forms: Forms, texts: list[str], i: int) -> bool:
     numbers ("A1 einen von einer Kraftmaschine angetriebenen A Generator, B1 eine ... Schaltung"):
     its own letter with a digit and at least one more such label stand within reach, or the labels
     near it number the features of at least two other letters and it lies among them or just after
-    them in the alphabet (".. B3 ... Schaltung, C eine zur Messung ..., D1 ...": a feature without
+    them in the alphabet ("B3 ... Schaltung, C eine zur Messung ..., D1 ...": a feature without
     sub-features). A kind code after a patent's number ("DE 10 2004 A1") is no feature's label and
     does not count."""
     letter = forms.core(texts[i])
