@@ -609,3 +609,16 @@ def test_two_analyzers_given_one_loaded_model_keep_their_own_exemptions():
     assert first.model.model.public_weight == sm.RECALL_FIRST_PUBLIC_WEIGHT
     assert shared.model.public_weight == 0.0  # the caller's model is left as it was given
     assert first.model.model.boosters is shared.model.boosters  # the boosters are shared, not copied
+
+
+def test_a_companys_name_takes_no_feminine_role_and_no_english_word(default):
+    """A party's role before a company's name is no part of it, though the lexicon lacks the word
+    ("Anmelderin"), nor is a common English word ("Development"); a name part still takes the flag
+    ("Brown"), and a known role ("Klägerin") never did."""
+    assert [name_parts.takes_company_flag(w) for w in ("Anmelderin", "Lizenznehmerinnen", "Development", "Research",
+                                                        "Brown", "Rettenbacher", "Guerin")] == [
+        False, False, False, False, True, True, True]
+    text = "Die Beschwerde der Anmelderin Rettenbacher GmbH gilt als nicht erhoben."
+    assert spans(default, text) == [(30, 42, "Rettenbacher")]
+    text = "D23 Report, Research and Development Ivoclar Vivadent AG, 2009."
+    assert spans(default, text) == [(37, 53, "Ivoclar Vivadent")]
