@@ -14,10 +14,11 @@ import re
 
 from rulings_anon import signatures
 from rulings_anon.faker_names import shipped_lists
-from rulings_anon.lexicon import COMMON_NOUN, PERSON_NAME, noun_bits
+from rulings_anon.lexicon import COMMON_NOUN, GERMAN_LETTERS, PERSON_NAME, noun_bits
 from rulings_anon.word_frequency import zipf
 
 from .forms import Forms
+from .word_lists import ENGLISH_MARGIN, RARE_ZIPF, shipped
 
 
 def abbreviation_indices(forms: Forms, texts: list[str], candidates: list[int]) -> set[int]:
@@ -338,15 +339,19 @@ def bare_letter_spoken(forms: Forms, texts: list[str], i: int) -> bool:
     return False
 
 
-# a word English writes this much more often than German (wordfreq's Zipf scale) is English; two
-# of the next three words after a letter make it a letter of an English text ("A method for", "B is to")
-ENGLISH_MARGIN = 1.0
+# two of the next three words after a letter English rather than German (word_lists.ENGLISH_MARGIN)
+# make it a letter of an English text ("A method for", "B is to")
 ENGLISH_REACH, ENGLISH_WORDS = 3, 2
 
 
 def english_word(word: str) -> bool:
-    """Whether a lower-case word is English rather than German ("method", "for", "is"; not "hat", "in", "war")."""
-    return word.isalpha() and word.islower() and zipf(word, "en") > zipf(word, "de") + ENGLISH_MARGIN
+    """Whether a lower-case word is English rather than German ("method", "for", "is"; not "hat",
+    "in", "war"): a word of German letters by the shipped list, any other by wordfreq's lists."""
+    if not (word.isalpha() and word.islower()):
+        return False
+    if GERMAN_LETTERS.match(word):
+        return word.casefold() in shipped()["english"]
+    return zipf(word, "en") > zipf(word, "de") + ENGLISH_MARGIN
 
 
 def in_english(forms: Forms, texts: list[str], i: int) -> bool:
@@ -358,9 +363,6 @@ def in_english(forms: Forms, texts: list[str], i: int) -> bool:
     return sum(english_word(word) for word in following) >= ENGLISH_WORDS
 
 
-RARE_ZIPF = 3.0  # a word German writes less often than this (wordfreq's Zipf scale) may be a surname
-
-
 def surname_in_clear(word: str) -> bool:
     """Whether a word after initials is a surname printed in clear ("R. E. Loehman", "Jay B.
     Saoud"): the lexicon lists it as a name and no common noun, or not at all and German rarely
@@ -370,4 +372,7 @@ def surname_in_clear(word: str) -> bool:
     bits = noun_bits(word)
     if bits:
         return bool(bits & PERSON_NAME) and not bits & COMMON_NOUN
-    return zipf(word.lower(), "de") < RARE_ZIPF
+    lower = word.lower()
+    if GERMAN_LETTERS.match(lower):
+        return lower.casefold() not in shipped()["german"]
+    return zipf(lower, "de") < RARE_ZIPF
