@@ -305,9 +305,10 @@ def test_rate_limit_is_kept_between_all_requests(portal, tmp_path):
     starts = [r["time"] for r in portal.log]
     assert len(starts) == 12  # robots, session, court filter, 3 pages + the empty one, 5 ZIPs
     # the server logs arrival, not sending: on a loaded machine one request may arrive some
-    # tens of ms late, which shortens the gap after it but not the mean; a request sent
-    # without waiting would arrive within a few ms of the one before it
-    assert (starts[-1] - starts[0]) / (len(starts) - 1) >= 0.099
+    # tens of ms late, which shortens the gap after it (and, the first one, the whole span by as
+    # much); a request sent without waiting would arrive within a few ms of the one before it,
+    # and a shorter delay (0.09 s) would bring the mean under the bound
+    assert (starts[-1] - starts[0]) / (len(starts) - 1) >= 0.095
     assert min(b - a for a, b in zip(starts, starts[1:])) >= 0.05
 
 
