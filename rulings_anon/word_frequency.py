@@ -32,6 +32,9 @@ from rulings_anon.lexicon import GERMAN_LETTERS
 
 LANGUAGES = ("de", "en")  # both tokenized by wordfreq's regex tokenizer (no inferred word breaks)
 UNSEEN = 1e-9  # wordfreq's frequency of a word it never saw: zipf 0
+# a word English writes this much more often than German (Zipf) is English rather than German: the
+# placeholder detector's English text, a company name's English words
+ENGLISH_MARGIN = 1.0
 
 
 def _data_file(lang: str) -> Path:

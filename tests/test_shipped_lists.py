@@ -3,7 +3,8 @@
 import json
 
 from rulings_anon.analyzer.exemptions import countries
-from rulings_anon.analyzer.faker_lists import faker_lists, main, shipped_lists
+from rulings_anon.analyzer.faker_lists import faker_lists, main
+from rulings_anon.faker_names import shipped_lists
 
 
 def test_the_shipped_faker_lists_are_the_installed_fakers(tmp_path):
@@ -33,8 +34,8 @@ def test_the_detectors_word_rules_read_the_lists_as_wordfreq_would():
     """The shipped lists answer for a word of German letters what wordfreq's frequencies answer, and
     a word of other letters is still looked up in them."""
     from rulings_anon.placeholders.element_runs import english_word, surname_in_clear
-    from rulings_anon.placeholders.word_lists import ENGLISH_MARGIN, RARE_ZIPF
-    from rulings_anon.word_frequency import zipf
+    from rulings_anon.placeholders.word_lists import RARE_ZIPF
+    from rulings_anon.word_frequency import ENGLISH_MARGIN, zipf
 
     words = ["method", "for", "is", "hat", "in", "war", "invention", "concerne", "straße", "français", "où",
              "comprising", "cellular", "wohnt"]

@@ -17,10 +17,8 @@ import sys
 from pathlib import Path
 
 from rulings_anon.data import path as data_path
-from rulings_anon.faker_names import FILE, shipped_lists
+from rulings_anon.faker_names import FILE
 from rulings_anon.jsonl import atomic_writer
-
-__all__ = ["FILE", "faker_lists", "main", "shipped_lists"]
 
 
 def faker_lists() -> dict[str, list[str]]:

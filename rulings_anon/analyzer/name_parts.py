@@ -33,7 +33,7 @@ from rulings_anon.document import INITIAL, WORD_PUNCTUATION, Element, comma_next
 from rulings_anon.letters import CAPITAL, SMALL
 from rulings_anon.lexicon import COMMON_NOUN, COMPOUND, PERSON_NAME, noun_bits
 from rulings_anon.references import before_legal_form
-from rulings_anon.word_frequency import zipf
+from rulings_anon.word_frequency import ENGLISH_MARGIN, zipf
 
 # the first four steps of the cluster path that first names and surnames share (checked on common
 # German and foreign first names and surnames; 80,000 capitalized words, 1,400 of them also nouns)
@@ -689,7 +689,7 @@ def english_word(word: str) -> bool:
     """Whether ``word`` is a common English word that German writes far less ("Development",
     "Research", "Group"): a generic word of a company's name, as "Holding" is."""
     english = zipf(word, "en")
-    return english >= ENGLISH_WORD_ZIPF and english > zipf(word, "de") + 1
+    return english >= ENGLISH_WORD_ZIPF and english > zipf(word, "de") + ENGLISH_MARGIN
 
 
 def company_pairs(text: str, elements: Sequence[Element], words: list[str] | None = None) -> np.ndarray:

@@ -15,10 +15,10 @@ import re
 from rulings_anon import signatures
 from rulings_anon.faker_names import shipped_lists
 from rulings_anon.lexicon import COMMON_NOUN, GERMAN_LETTERS, PERSON_NAME, noun_bits
-from rulings_anon.word_frequency import zipf
+from rulings_anon.word_frequency import ENGLISH_MARGIN, zipf
 
 from .forms import Forms
-from .word_lists import ENGLISH_MARGIN, RARE_ZIPF, shipped
+from .word_lists import RARE_ZIPF, shipped
 
 
 def abbreviation_indices(forms: Forms, texts: list[str], candidates: list[int]) -> set[int]:
@@ -289,11 +289,11 @@ def roman_one(forms: Forms, raw: str, pred_norm: str, succ_core: str) -> bool:
 # „C“", "wie „K“ artikuliert", "Vokalumlaute wie „Ä“"): the endings of a sound's plural ("laut"
 # alone is the preposition, "Lauterkeit" no sound) and stems found anywhere in a word
 _SPOKEN_ENDINGS = ("laute", "lauten", "lautes")
-_SPOKEN_STEMS = ("aussprache", "ausgesproch", "gesproch", "artikul", "intonier", "schreibweise", "vokal", "konsonant",
-                 "buchstab", "umlaut", "phonet")
 # a bare letter, unquoted, needs a word of letters themselves: "sprechen" also means to talk ("teilte P
 # mit, er habe ... gesprochen", "wurde S freigesprochen"), a "Schreibweise" may be a quotation's
 _LETTER_STEMS = ("aussprache", "vokal", "konsonant", "buchstab", "umlaut", "phonet")
+# a quoted letter is spoken of with these too: words of speech and spelling
+_SPOKEN_STEMS = _LETTER_STEMS + ("ausgesproch", "gesproch", "artikul", "intonier", "schreibweise")
 _SPOKEN_AS = frozenset({"gesprochen", "ausgesprochen"})  # "gesprochen als Ä", "(AE werde gesprochen Ä)"
 SPOKEN_REACH = 12  # elements looked at on each side, within the sentence
 _SENTENCE_END = (".", "!", "?")
@@ -304,9 +304,9 @@ def spoken_letter(forms: Forms, texts: list[str], i: int) -> bool:
     a word of sound or spelling near it in its sentence ("die Anfangsvokale "i" und "E"", "der
     „K“ -Laute") or the quoted word it is a letter of right after it ("das „O“ von „STEREO“")."""
     raw = texts[i]
-    letter = forms.core(raw)
     if raw[:1] not in forms.p.open_quotes + '"':
         return bare_letter_spoken(forms, texts, i)
+    letter = forms.core(raw)
     if i + 2 < len(texts) and texts[i + 1] in ("von", "in") and texts[i + 2][:1] in forms.p.open_quotes + '"' \
             and letter in forms.core(texts[i + 2]):
         return True
@@ -339,7 +339,7 @@ def bare_letter_spoken(forms: Forms, texts: list[str], i: int) -> bool:
     return False
 
 
-# two of the next three words after a letter English rather than German (word_lists.ENGLISH_MARGIN)
+# two of the next three words after a letter English rather than German (ENGLISH_MARGIN)
 # make it a letter of an English text ("A method for", "B is to")
 ENGLISH_REACH, ENGLISH_WORDS = 3, 2
 

@@ -2,9 +2,9 @@
 never loads wordfreq's own lists (634,000 German and 321,000 English words: about 0.3 s, half of its
 start-up).
 
-* ``english``: the words English writes more than :data:`ENGLISH_MARGIN` above German on
-  wordfreq's Zipf scale ("method", "for", "is"; not "hat", "in"): a letter before two of them opens
-  an English phrase (:func:`rulings_anon.placeholders.element_runs.in_english`);
+* ``english``: the words English writes more than :data:`rulings_anon.word_frequency.ENGLISH_MARGIN`
+  above German on wordfreq's Zipf scale ("method", "for", "is"; not "hat", "in"): a letter before
+  two of them opens an English phrase (:func:`rulings_anon.placeholders.element_runs.in_english`);
 * ``german``: the words German writes at :data:`RARE_ZIPF` or more ("soweit", "jedoch"): a word
   after initials that German writes less often may be a surname in clear
   (:func:`rulings_anon.placeholders.element_runs.surname_in_clear`).
@@ -29,10 +29,9 @@ from pathlib import Path
 from rulings_anon.data import path as data_path
 from rulings_anon.jsonl import atomic_writer
 from rulings_anon.lexicon import GERMAN_LETTERS
+from rulings_anon.word_frequency import ENGLISH_MARGIN
 
 FILE = "detector_words.json.gz"
-# a word English writes this much more often than German (wordfreq's Zipf scale) is English
-ENGLISH_MARGIN = 1.0
 RARE_ZIPF = 3.0  # a word German writes less often than this (wordfreq's Zipf scale) may be a surname
 
 
