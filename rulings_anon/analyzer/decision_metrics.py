@@ -244,7 +244,7 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
     0, a thing of a list, a thing's name after its noun, an acronym's term, a fixed phrase's word or a
-    chemical formula, a quoted sign of a ruling about marks, a journal's author and a
+    chemical formula, a compound of two German words, a quoted sign of a ruling about marks, a journal's author and a
     cited document's first author weighed down, common nouns after an article 0, a word a role names
     and a surname standing bare as a clause's subject flagged (at ``threshold``), consistency
     spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), a surname a
@@ -254,6 +254,7 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     probabilities = npr.without_thing_names(court, probabilities)
     probabilities = npr.without_acronym_compounds(court, probabilities)
     probabilities = npr.without_fixed_things(court, probabilities)
+    probabilities = npr.without_word_compounds(court, probabilities)
     probabilities = npr.without_quoted_signs(court, probabilities)
     probabilities = npr.without_journal_authors(court, probabilities)
     probabilities = npr.without_document_authors(court, probabilities)

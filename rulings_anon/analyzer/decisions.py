@@ -71,6 +71,7 @@ from rulings_anon.analyzer.thing_names import (
     without_quoted_signs,
     without_thing_names,
 )
+from rulings_anon.analyzer.word_compounds import without_word_compounds
 from rulings_anon.document import Element, Span, keeps_period
 from rulings_anon.references import NAME_TYPES, NER_SOURCE, rules
 
@@ -189,6 +190,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_thing_names(text, elements, probabilities)
         probabilities = without_acronym_compounds(elements, probabilities)
         probabilities = without_fixed_things(elements, probabilities)
+        probabilities = without_word_compounds(elements, probabilities)
         probabilities = without_quoted_signs(text, elements, probabilities)
         probabilities = without_journal_authors(elements, probabilities)
         probabilities = without_document_authors(elements, probabilities)

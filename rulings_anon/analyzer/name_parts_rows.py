@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulings_anon.analyzer import cited_works, role_names, subject_names
+from rulings_anon.analyzer import cited_works, role_names, subject_names, word_compounds
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
@@ -27,7 +27,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "relatives": role_names.RELATIVE_FIRST_NAMES, "listed_nouns": parts.LISTED_NOUNS,
          "comma_lists": parts.LISTED_WITH_COMMAS,
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS, "fixed_things": things.FIXED_THINGS,
-         "quoted_signs": things.QUOTED_SIGNS,
+         "quoted_signs": things.QUOTED_SIGNS, "word_compounds": word_compounds.WORD_COMPOUNDS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
@@ -403,6 +403,23 @@ def without_acronym_compounds(court: sm.CourtFeatures, probabilities: np.ndarray
         hit = np.fromiter(("-" in w and things.acronym_compound(w) for w in court.words), bool, len(court.words))
         _ACRONYMS[id(court)] = (court, hit & no_form)
     return _times(probabilities, _ACRONYMS[id(court)][1], things.THING_WEIGHT)
+
+
+_WORD_COMPOUNDS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+
+
+def without_word_compounds(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.word_compounds.COMPOUND_WEIGHT` for every
+    row of a compound of two German words that no legal form follows
+    (:func:`rulings_anon.analyzer.word_compounds.without_word_compounds`); computed once per court."""
+    if not RULES["word_compounds"]:
+        return probabilities
+    if id(court) not in _WORD_COMPOUNDS:
+        no_form = court.rows[:, sf.COLUMN["next_legal_form"]] == 0
+        hit = np.fromiter((len(w) >= 8 and word_compounds.word_compound(sf.core_word(w)) for w in court.words),
+                          bool, len(court.words))
+        _WORD_COMPOUNDS[id(court)] = (court, hit & no_form)
+    return _times(probabilities, _WORD_COMPOUNDS[id(court)][1], word_compounds.COMPOUND_WEIGHT)
 
 
 def without_fixed_things(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
