@@ -13,8 +13,8 @@ A word is taken for a compound of words (:func:`word_compound`) when both its pa
   frequency of 2 or more, is no name itself ("-müller", "-jäger"), no street's word ("-straße",
   "-platz") and ends at most :data:`NAME_HEADS` of the names and places the lexicon and the places'
   table list ("-mann", "-dorf", "-meister", "-inger" end many);
-- its modifier, 4 letters or more, less a linking element ("Sach-", "Merk-", "Helm-", "Lizenz-"),
-  is a German word: a common noun the lexicon lists, or a word or a verb's stem that German writes
+- its modifier, 4 letters or more also without a linking element ("Sach-", "Merk-", "Helm-",
+  "Lizenz-"; not "Bets-" of "Betschart"), is a German word: a common noun the lexicon lists, or a word or a verb's stem that German writes
   with a Zipf frequency of 3 or more, and no name or place of the lexicon;
 - it is listed nowhere itself, neither in the lexicon nor as a place, and no legal form follows it ("die Glasbau GmbH" is a company).
 
@@ -81,7 +81,7 @@ def _is_word(modifier: str) -> bool:
     """Whether a compound's first part, less a linking element, is a German word and no name."""
     low = modifier.lower()
     for base in [low, *(low[:-len(link)] for link in LINKS if low.endswith(link))]:
-        if len(base) < 3:
+        if len(base) < MIN_PART:
             continue
         bits = noun_bits(base[:1].upper() + base[1:])
         if bits & (PERSON_NAME | PLACE_NAME):
