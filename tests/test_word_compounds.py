@@ -43,6 +43,8 @@ CASES = [
     ("Der Glasrohling wird abgekühlt; der Merkfehler bleibt.", ["Glasrohling", "Merkfehler"]),
     # a company's name before its legal form, a surname built like a compound
     ("Die Glasrohling GmbH klagt gegen Kollmann.", []),
+    # a salutation, a title or a role before it: a person's name, whatever its parts are
+    ("Herr Staudinger kam; Dr. Glasrohling ging; der Zeuge Merkfehler blieb lange im Saal. Staudinger war weg.", ["Staudinger"]),
 ]
 
 

@@ -410,12 +410,14 @@ _WORD_COMPOUNDS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 def without_word_compounds(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
     """``probabilities`` times :data:`rulings_anon.analyzer.word_compounds.COMPOUND_WEIGHT` for every
-    row of a compound of two German words that no legal form follows
-    (:func:`rulings_anon.analyzer.word_compounds.without_word_compounds`); computed once per court."""
+    row of a compound of two German words that no legal form follows and no salutation, title or
+    role precedes (:func:`rulings_anon.analyzer.word_compounds.without_word_compounds`); computed
+    once per court."""
     if not RULES["word_compounds"]:
         return probabilities
     if id(court) not in _WORD_COMPOUNDS:
         no_form = court.rows[:, sf.COLUMN["next_legal_form"]] == 0
+        no_form &= (court.rows[:, sf.COLUMN["salutation_before"]] == 0) & (court.rows[:, sf.COLUMN["title_before"]] == 0)
         hit = np.fromiter((len(w) >= 8 and word_compounds.word_compound(sf.core_word(w)) for w in court.words),
                           bool, len(court.words))
         _WORD_COMPOUNDS[id(court)] = (court, hit & no_form)

@@ -107,18 +107,28 @@ def word_compound(word: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def name_openers() -> frozenset[str]:
+    """The words a name follows within three words, as the features read them: salutations, ranks,
+    role and family nouns (``salutation_before``) and academic titles (``title_before``)."""
+    affixes = sf._affixes()
+    return affixes["salutations"] | affixes["academic_titles"]
+
+
 def without_word_compounds(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
     """``probabilities`` times :data:`COMPOUND_WEIGHT` for every :func:`word_compound` that no legal
-    form follows."""
+    form follows and no salutation, title or role precedes."""
     probabilities = np.asarray(probabilities)
     if not WORD_COMPOUNDS:
         return probabilities
-    out, forms = None, sf._affixes()["legal_forms"]
+    out, forms, openers = None, sf._affixes()["legal_forms"], name_openers()
     for i in np.flatnonzero(probabilities > 0):
         raw = elements[i].text
         if len(raw) < 8 or not word_compound(sf.core_word(raw)):
             continue
         if i + 1 < len(elements) and sf.core_word(elements[i + 1].text) in forms:
+            continue
+        if any(sf.core_word(elements[j].text) in openers for j in range(max(0, i - 3), i)):
             continue
         if out is None:
             out = probabilities.astype(np.float64)
