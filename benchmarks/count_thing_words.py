@@ -1,8 +1,10 @@
 """The words the thing rules weigh down by what stands around them, in the six courts' anonymized
 rulings: a fixed phrase's words and chemical formulas ("in Kraft", "Treu und Glauben", "Li2O":
-:mod:`rulings_anon.analyzer.fixed_phrases`) and the signs a ruling about marks quotes ("die Marke
-„Myzin“": :mod:`rulings_anon.analyzer.quoted_signs`); docs/experiments.md, "Fixed phrases, chemical
-formulas, a criminal case's victims, a genitive set apart" and "A trademark's quoted sign".
+:mod:`rulings_anon.analyzer.fixed_phrases`), the signs a ruling about marks quotes ("die Marke
+„Myzin“": :mod:`rulings_anon.analyzer.quoted_signs`) and compounds of two German words
+("Glasrohling": :mod:`rulings_anon.analyzer.word_compounds`); docs/experiments.md, "Fixed phrases,
+chemical formulas, a criminal case's victims, a genitive set apart", "A trademark's quoted sign"
+and "A compound of two German words".
 
 Every capitalized element a rule marks in ``rulings_anon/data/ler/*.jsonl.gz`` is counted per
 court and kind, as a placeholder (a span of the court's anonymization covers it) or as printed in
@@ -20,18 +22,21 @@ from rulings_anon import data
 from rulings_anon.analyzer.fixed_phrases import chemical_formula, thing_at
 from rulings_anon.analyzer.quoted_signs import sign_at
 from rulings_anon.analyzer.sensitivity import core_word
+from rulings_anon.analyzer.word_compounds import compound_at
 from rulings_anon.document import split_elements
 from rulings_anon.jsonl import read_jsonl
 
 COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg")
-KINDS = ("phrases", "formulas", "quoted signs")
+KINDS = ("phrases", "formulas", "quoted signs", "word compounds")
 
 
 def kind_of(text: str, raw: list[str], i: int) -> str | None:
     """Which rule weighs element ``i`` down, if any."""
     if thing_at(raw, i):
         return "formulas" if chemical_formula(core_word(raw[i])) else "phrases"
-    return "quoted signs" if sign_at(text, raw, i) else None
+    if sign_at(text, raw, i):
+        return "quoted signs"
+    return "word compounds" if compound_at(raw, i) else None
 
 
 def main(argv=None) -> None:

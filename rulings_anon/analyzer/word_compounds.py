@@ -34,6 +34,7 @@ from functools import lru_cache
 import numpy as np
 
 from rulings_anon.analyzer import sensitivity as sf
+from rulings_anon.analyzer.thing_names import weighed
 from rulings_anon.document import Element
 from rulings_anon.lexicon import (
     COMMON_NOUN,
@@ -115,22 +116,21 @@ def name_openers() -> frozenset[str]:
     return affixes["salutations"] | affixes["academic_titles"]
 
 
+def compound_at(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` (of the elements' texts ``raw``) is a :func:`word_compound` that no
+    legal form follows and no salutation, title or role precedes."""
+    if len(raw[i]) < 8 or not word_compound(sf.core_word(raw[i])):
+        return False
+    if i + 1 < len(raw) and sf.core_word(raw[i + 1]) in sf._affixes()["legal_forms"]:
+        return False
+    openers = name_openers()
+    return not any(sf.core_word(raw[j]) in openers for j in range(max(0, i - 3), i))
+
+
 def without_word_compounds(elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
-    """``probabilities`` times :data:`COMPOUND_WEIGHT` for every :func:`word_compound` that no legal
-    form follows and no salutation, title or role precedes."""
+    """``probabilities`` times :data:`COMPOUND_WEIGHT` for every word :func:`compound_at` finds."""
     probabilities = np.asarray(probabilities)
     if not WORD_COMPOUNDS:
         return probabilities
-    out, forms, openers = None, sf._affixes()["legal_forms"], name_openers()
-    for i in np.flatnonzero(probabilities > 0):
-        raw = elements[i].text
-        if len(raw) < 8 or not word_compound(sf.core_word(raw)):
-            continue
-        if i + 1 < len(elements) and sf.core_word(elements[i + 1].text) in forms:
-            continue
-        if any(sf.core_word(elements[j].text) in openers for j in range(max(0, i - 3), i)):
-            continue
-        if out is None:
-            out = probabilities.astype(np.float64)
-        out[i] *= COMPOUND_WEIGHT
-    return probabilities if out is None else out
+    maybe = [i for i in np.flatnonzero(probabilities > 0).tolist() if len(elements[i].text) >= 8]
+    return weighed(elements, probabilities, maybe, compound_at, COMPOUND_WEIGHT)
