@@ -153,12 +153,6 @@ COURT, AUTHORITY = sf.SEAT_OF_COURT_OR_LANDMARK, sf.SEAT_OF_AUTHORITY
     ("Die Atomwaffen auf dem Fliegerhorst Büchel.", "Büchel", COURT),
     ("Die Eigentümerin des Kernkraftwerks Krümmel klagte.", "Krümmel", COURT),
     ("Er arbeitete am Flughafen Frankfurt am Main.", "Frankfurt", COURT),
-    # the seat's name goes on after a place's particle, not across a sentence's end
-    ("Er arbeitete am Flughafen Frankfurt am Main.", "Main", COURT),
-    ("Der Beschluss des Amtsgerichts Landau an der Isar wird aufgehoben.", "Isar", COURT),
-    ("Die Staatsanwaltschaft Mühldorf am Inn erhob Anklage.", "Inn", AUTHORITY),
-    ("Er klagte beim Amtsgericht Soltau. Am Montag kam Kowalczyk.", "Kowalczyk", 0.0),
-    ("Er wohnt in Landau an der Isar.", "Isar", 0.0),
     ("Die Ernst-Moritz-Arndt-Universität Greifswald stellte ihn ein.", "Greifswald", 0.0),  # left to the model
     ("Die Anteile halten die Stadtwerken Bielefeld.", "Bielefeld", COURT),  # a landmark, as a utility
     ("Er arbeitete in der Werkstatt Büchel.", "Büchel", 0.0),             # no landmark

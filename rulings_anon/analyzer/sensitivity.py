@@ -534,25 +534,7 @@ def _seats(raw: list[str], words: list[str], cand: np.ndarray, affixes: dict[str
         if j >= 0 and words[j][:1].isupper() and is_seat_word(words[j]) and not raw[j].endswith(_SEAT_BREAKS) \
                 and not any(w in affixes["judge_roles"] for w in words[max(0, j - 2):j]):
             out[k] = SEAT_OF_COURT_OR_LANDMARK if is_court_or_landmark(words[j]) else SEAT_OF_AUTHORITY
-    return _seats_after_particles(raw, words, cand, out, affixes)
-
-
-def _seats_after_particles(raw: list[str], words: list[str], cand: np.ndarray, seats: np.ndarray,
-                           affixes: dict[str, frozenset[str]]) -> np.ndarray:
-    """``seats`` with a seat's name going on after a place's particle: the word after it is the
-    seat too ("Amtsgericht Landau an der Isar", "Amtsgericht Mühldorf am Inn"; none of the 56 such
-    words after a court or an authority in the six LER courts' rulings is a placeholder)."""
-    if not seats.any():
-        return seats
-    row = {int(i): k for k, i in enumerate(cand.tolist())}
-    for k, i in enumerate(cand.tolist()):
-        for size in (1, 2):
-            j = i - size - 1
-            if seats[k] or j < 0 or j not in row or not seats[row[j]] or raw[j].endswith(_SEAT_BREAKS):
-                continue
-            if " ".join(raw[i - size:i]) in affixes["place_particles"]:
-                seats[k] = seats[row[j]]
-    return seats
+    return out
 
 
 def _after_public_office(words: list[str], cand: np.ndarray) -> np.ndarray:
