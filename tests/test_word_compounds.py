@@ -12,7 +12,7 @@ import pytest
 
 from rulings_anon.analyzer import name_parts_rows as npr
 from rulings_anon.analyzer import word_compounds
-from rulings_anon.analyzer.word_compounds import names_ending, word_compound
+from rulings_anon.analyzer.word_compounds import name_ending, names_ending, word_compound
 from tests.decision_rules import spans_at, weighed_words
 
 
@@ -25,6 +25,7 @@ def test_a_compound_of_two_words_is_one(word):
 @pytest.mark.parametrize("word", [
     "Kollmann", "Neumeister", "Hochreiter", "Himmelbauer",  # a modifier that is no word, a head that ends names
     "Gamsjäger", "Obermüller",  # a head that is a surname itself
+    "Staudinger", "Betschart",  # a head whose end ends many names ("-inger"), a modifier of three letters
     "Regensdorf", "Radenthein", "Eggenburg",  # a place's ending, a listed place
     "Vogtstraße", "Lindenweg", "Marktplatz",  # a street's word
     "Rechtsanwalt", "Bescheid",  # listed nouns: the model knows them already
@@ -37,6 +38,7 @@ def test_names_places_streets_and_listed_words_are_none(word):
 def test_a_head_that_ends_many_names_is_a_names_ending():
     assert names_ending("mann") > word_compounds.NAME_HEADS
     assert names_ending("rohling") <= word_compounds.NAME_HEADS
+    assert name_ending("Dinger") and not name_ending("Rohling") and not name_ending("Fehler")
 
 
 CASES = [
@@ -44,7 +46,8 @@ CASES = [
     # a company's name before its legal form, a surname built like a compound
     ("Die Glasrohling GmbH klagt gegen Kollmann.", []),
     # a salutation, a title or a role before it: a person's name, whatever its parts are
-    ("Herr Staudinger kam; Dr. Glasrohling ging; der Zeuge Merkfehler blieb lange im Saal. Staudinger war weg.", ["Staudinger"]),
+    ("Herr Sachangabe kam; Dr. Glasrohling ging; der Zeuge Merkfehler blieb lange im Saal. Sachangabe war weg.",
+     ["Sachangabe"]),
 ]
 
 

@@ -11,8 +11,9 @@ A word is taken for a compound of words (:func:`word_compound`) when both its pa
 
 - its head, the longest common noun it ends in (4 letters or more), is written with a Zipf
   frequency of 2 or more, is no name itself ("-müller", "-jäger"), no street's word ("-straße",
-  "-platz") and ends at most :data:`NAME_HEADS` of the names and places the lexicon and the places'
-  table list ("-mann", "-dorf", "-meister", "-inger" end many);
+  "-platz") and no name's ending (:func:`name_ending`): it ends at most :data:`NAME_HEADS` of the
+  names and places the lexicon and the places' table list ("-mann", "-dorf", "-meister" end many),
+  and a long one's end without its first letter few ("Staudinger": "-inger");
 - its modifier, 4 letters or more also without a linking element ("Sach-", "Merk-", "Helm-",
   "Lizenz-"; not "Bets-" of "Betschart"), is a German word: a common noun the lexicon lists, or a word or a verb's stem that German writes
   with a Zipf frequency of 3 or more, and no name or place of the lexicon;
@@ -50,8 +51,12 @@ from rulings_anon.word_frequency import zipf
 # whether score's decision applies the rule (the benchmark switches it off to compare)
 WORD_COMPOUNDS = True
 COMPOUND_WEIGHT = 0.1
-# a head that ends more listed names or places than this is a name's ending, not a noun's
+# a head that ends more listed names or places than this is a name's ending, not a noun's, and so
+# is a head of LONG_HEAD letters or more whose end without its first letter ends more than NAME_TAILS
+# ("Staudinger": "-dinger" ends one listed name, "-inger" 26)
 NAME_HEADS = 2
+NAME_TAILS = 5
+LONG_HEAD = 6
 MIN_PART = 4
 MIN_HEAD_ZIPF = 2.0
 MIN_MODIFIER_ZIPF = 3.0
@@ -76,6 +81,13 @@ def names_ending(head: str) -> int:
     """How many listed names and places end in ``head`` (lower-cased), the head itself included."""
     table, key = _reversed_names(), head.lower()[::-1]
     return bisect.bisect_left(table, key + "\uffff") - bisect.bisect_left(table, key)
+
+
+def name_ending(head: str) -> bool:
+    """Whether a compound's ``head`` is the ending of names rather than a noun: it ends more than
+    :data:`NAME_HEADS` listed names or places, or, of :data:`LONG_HEAD` letters or more, its end
+    without the first letter ends more than :data:`NAME_TAILS` ("-dinger", "-inger")."""
+    return names_ending(head) > NAME_HEADS or len(head) >= LONG_HEAD and names_ending(head[1:]) > NAME_TAILS
 
 
 def _is_word(modifier: str) -> bool:
@@ -103,7 +115,7 @@ def word_compound(word: str) -> bool:
         if not bits & COMMON_NOUN:
             continue
         return (not bits & (PERSON_NAME | PLACE_NAME) and not head.lower().endswith(STREET_HEADS)
-                and zipf(head.lower(), "de") >= MIN_HEAD_ZIPF and names_ending(head) <= NAME_HEADS
+                and zipf(head.lower(), "de") >= MIN_HEAD_ZIPF and not name_ending(head)
                 and _is_word(word[:split]))
     return False
 
