@@ -110,7 +110,8 @@ AT_RECALL = (0.8, 0.85)
 # a comma joins to another, "journal authors" also an author cited before a journal written out,
 # "unknown first names" also a first name nothing knows after a party's role and the surname after
 # it ("des Angeklagten Teuta Denk"), "quoted signs" also a sign a ruling about marks quotes ("die
-# Marke „Myzin“"), "word compounds" also a compound of two German words ("Glasrohling"); each variant after "nouns" switches on its rules and every earlier one's
+# Marke „Myzin“"), "word compounds" also a compound of two German words ("Glasrohling"); each
+# variant after "nouns" switches on its rules and every earlier one's
 _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("companies", ("companies",)),
           ("places", ("places",)), ("roles", ("roles",)), ("institutions", ("institutions",)),
           ("word surnames", ("word_surnames",)), ("districts", ("districts",)),

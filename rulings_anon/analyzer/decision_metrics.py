@@ -244,11 +244,12 @@ def decided(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float
 def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
     0, a thing of a list, a thing's name after its noun, an acronym's term, a fixed phrase's word or a
-    chemical formula, a compound of two German words, a quoted sign of a ruling about marks, a journal's author and a
-    cited document's first author weighed down, common nouns after an article 0, a word a role names
-    and a surname standing bare as a clause's subject flagged (at ``threshold``), consistency
-    spread, a flagged name's parts flagged at ``threshold`` (:mod:`.name_parts_rows`), a surname a
-    link joins to one flagged too, and the words a person's name part flagged spread too."""
+    chemical formula, a compound of two German words, a quoted sign of a ruling about marks, a
+    journal's author and a cited document's first author weighed down, common nouns after an
+    article 0, a word a role names and a surname standing bare as a clause's subject flagged (at
+    ``threshold``), consistency spread, a flagged name's parts flagged at ``threshold``
+    (:mod:`.name_parts_rows`), a surname a link joins to one flagged too, and the words a person's
+    name part flagged spread too."""
     probabilities = npr.without_elided(court, probabilities)
     probabilities = npr.without_listed_nouns(court, probabilities)
     probabilities = npr.without_thing_names(court, probabilities)

@@ -416,11 +416,12 @@ def without_word_compounds(court: sm.CourtFeatures, probabilities: np.ndarray) -
     if not RULES["word_compounds"]:
         return probabilities
     if id(court) not in _WORD_COMPOUNDS:
-        no_form = court.rows[:, sf.COLUMN["next_legal_form"]] == 0
-        no_form &= (court.rows[:, sf.COLUMN["salutation_before"]] == 0) & (court.rows[:, sf.COLUMN["title_before"]] == 0)
+        rows = court.rows
+        free = ((rows[:, sf.COLUMN["next_legal_form"]] == 0) & (rows[:, sf.COLUMN["salutation_before"]] == 0)
+                & (rows[:, sf.COLUMN["title_before"]] == 0))
         hit = np.fromiter((len(w) >= 8 and word_compounds.word_compound(sf.core_word(w)) for w in court.words),
                           bool, len(court.words))
-        _WORD_COMPOUNDS[id(court)] = (court, hit & no_form)
+        _WORD_COMPOUNDS[id(court)] = (court, hit & free)
     return _times(probabilities, _WORD_COMPOUNDS[id(court)][1], word_compounds.COMPOUND_WEIGHT)
 
 

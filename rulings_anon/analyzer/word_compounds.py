@@ -15,9 +15,15 @@ A word is taken for a compound of words (:func:`word_compound`) when both its pa
   names and places the lexicon and the places' table list ("-mann", "-dorf", "-meister" end many),
   and a long one's end without its first letter few ("Staudinger": "-inger");
 - its modifier, 4 letters or more also without a linking element ("Sach-", "Merk-", "Helm-",
-  "Lizenz-"; not "Bets-" of "Betschart"), is a German word: a common noun the lexicon lists, or a word or a verb's stem that German writes
-  with a Zipf frequency of 3 or more, and no name or place of the lexicon;
-- it is listed nowhere itself, neither in the lexicon nor as a place, and no legal form follows it ("die Glasbau GmbH" is a company).
+  "Lizenz-"; not "Bets-" of "Betschart"), is a German word: a common noun the lexicon lists, or a
+  word or a verb's stem that German writes with a Zipf frequency of 3 or more, and no name or place
+  of the lexicon;
+- it is listed nowhere itself, neither in the lexicon nor as a place.
+
+Where it stands counts too (:func:`compound_at`): no legal form follows it ("die Glasbau GmbH" is
+a company), and no salutation, title or role stands in the three words before it, as the
+``salutation_before`` and ``title_before`` features count them ("Herr Sachangabe" is a person,
+whatever his name's parts are).
 
 Such a word is weighed down (times :data:`COMPOUND_WEIGHT`), not zeroed: the default leaves it in
 clear and ``--recall-first`` still reaches all but the least likely. The rows of
