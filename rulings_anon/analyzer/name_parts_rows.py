@@ -419,7 +419,8 @@ def without_word_compounds(court: sm.CourtFeatures, probabilities: np.ndarray) -
         rows = court.rows
         free = ((rows[:, sf.COLUMN["next_legal_form"]] == 0) & (rows[:, sf.COLUMN["salutation_before"]] == 0)
                 & (rows[:, sf.COLUMN["title_before"]] == 0))
-        hit = np.fromiter((len(w) >= 8 and word_compounds.word_compound(sf.core_word(w)) for w in court.words),
+        hit = np.fromiter((len(w) >= word_compounds.MIN_LENGTH and word_compounds.word_compound(sf.core_word(w))
+                           for w in court.words),
                           bool, len(court.words))
         _WORD_COMPOUNDS[id(court)] = (court, hit & free)
     return _times(probabilities, _WORD_COMPOUNDS[id(court)][1], word_compounds.COMPOUND_WEIGHT)

@@ -71,7 +71,10 @@ LINKS = ("ens", "es", "en", "er", "ns", "s", "n", "e")
 # the heads a street's name ends in: a street is a place (rulings_anon/analyzer/recognizers/street.py)
 STREET_HEADS = ("straße", "strasse", "gasse", "allee", "chaussee", "weg", "platz", "damm", "steig", "pfad",
                 "ring", "ufer")
-_SHAPE = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]{7,}$")
+# two parts of MIN_PART letters: the shortest word that may be one, which the loops over elements
+# and rows ask first, before a word's core is looked at
+MIN_LENGTH = 2 * MIN_PART
+_SHAPE = re.compile(rf"^[A-ZÄÖÜ][a-zäöüß]{{{MIN_LENGTH - 1},}}$")
 
 
 @lru_cache(maxsize=1)
@@ -137,7 +140,7 @@ def name_openers() -> frozenset[str]:
 def compound_at(raw: Sequence[str], i: int) -> bool:
     """Whether element ``i`` (of the elements' texts ``raw``) is a :func:`word_compound` that no
     legal form follows and no salutation, title or role precedes."""
-    if len(raw[i]) < 8 or not word_compound(sf.core_word(raw[i])):
+    if not word_compound(sf.core_word(raw[i])):
         return False
     if i + 1 < len(raw) and sf.core_word(raw[i + 1]) in sf._affixes()["legal_forms"]:
         return False
@@ -150,5 +153,5 @@ def without_word_compounds(elements: Sequence[Element], probabilities: np.ndarra
     probabilities = np.asarray(probabilities)
     if not WORD_COMPOUNDS:
         return probabilities
-    maybe = [i for i in np.flatnonzero(probabilities > 0).tolist() if len(elements[i].text) >= 8]
+    maybe = [i for i in np.flatnonzero(probabilities > 0).tolist() if len(elements[i].text) >= MIN_LENGTH]
     return weighed(elements, probabilities, maybe, compound_at, COMPOUND_WEIGHT)
