@@ -110,8 +110,10 @@ AT_RECALL = (0.8, 0.85)
 # a comma joins to another, "journal authors" also an author cited before a journal written out,
 # "unknown first names" also a first name nothing knows after a party's role and the surname after
 # it ("des Angeklagten Teuta Denk"), "quoted signs" also a sign a ruling about marks quotes ("die
-# Marke „Myzin“"), "word compounds" also a compound of two German words ("Glasrohling"); each
-# variant after "nouns" switches on its rules and every earlier one's
+# Marke „Myzin“"), "word compounds" also a compound of two German words ("Glasrohling"),
+# "commentaries" also a scholar of a commentary or a tribute cited without commas ("in Sachs GG 7.
+# Aufl.", "FS Bepler"), "signed judges" also a judge named after the role's abbreviation ("RiBGH
+# Dr. Tiemann"); each variant after "nouns" switches on its rules and every earlier one's
 _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("companies", ("companies",)),
           ("places", ("places",)), ("roles", ("roles",)), ("institutions", ("institutions",)),
           ("word surnames", ("word_surnames",)), ("districts", ("districts",)),
@@ -121,7 +123,8 @@ _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("co
           ("journal authors", ("journal_authors",)), ("unknown first names", ("unknown_first",)),
           ("subjects", ("subjects",)), ("document authors", ("document_authors",)),
           ("fixed phrases", ("fixed_things",)), ("quoted signs", ("quoted_signs",)),
-          ("word compounds", ("word_compounds",)))
+          ("word compounds", ("word_compounds",)), ("commentaries", ("commentary_names",)),
+          ("signed judges", ("signed_judges",)))
 _OFF = dict.fromkeys(("nouns",) + tuple(rule for _, rules in _STEPS for rule in rules), False)
 
 

@@ -11,7 +11,13 @@ import pytest
 
 from rulings_anon.analyzer import cited_works
 from rulings_anon.analyzer import name_parts_rows as npr
-from rulings_anon.analyzer.public_names import before_written_journal
+from rulings_anon.analyzer.public_names import (
+    EDITION_REACH,
+    before_written_journal,
+    commentary_name,
+    commentary_reach,
+)
+from rulings_anon.document import split_elements
 from tests.decision_rules import spans_at, weighed_words
 
 CASES = [
@@ -63,3 +69,37 @@ DOCUMENT_CASES = [
 def test_a_cited_document_s_first_author_is_weighed_down(text, weighed):
     assert weighed_words(text, lambda _, elements, p: cited_works.without_document_authors(elements, p),
                          npr.without_document_authors, cited_works.CITED_AUTHOR_WEIGHT) == (weighed, weighed)
+
+
+COMMENTARY_CASES = [
+    # authors before "in", the editor after it, the title's abbreviations and the edition, no comma
+    ("Ebenso Osterloh / Nußberger in Sachs GG 7. Aufl. Art. 3 Rn. 295 und Forst in Richardi BetrVG 16. Aufl. § 3 Rn. 1.",
+     ["Osterloh", "Nußberger", "Sachs", "Forst", "Richardi"]),
+    ("Anders Spengler / Dick in Burger TVöD / TV-L 3. Aufl. § 16 Rn. 9.", ["Spengler", "Dick", "Burger"]),
+    # the author before a title written in abbreviations, and those abbreviations; BeckOK's edition
+    ("Anders Basedow in: Münch. Komm. z. BGB, 7. Aufl., § 305 Rn. 2; Wessing in BeckOK StPO, 29. Ed.",
+     ["Basedow", "Münch", "Komm", "Wessing", "BeckOK"]),
+    # a tribute's honoree and the author before the tribute
+    ("Ebenso Wißmann FS Bepler 2012 S. 649; Grunsky Freundesgabe für Söllner S. 41; ders., FS Rudolphi, 2004.",
+     ["Wißmann", "Bepler", "Grunsky", "Söllner", "Rudolphi"]),
+    # a place after "in", an editor's comma (the public rules' form), no edition: none
+    ("Der Kläger Meier in Passau 2. Instanz; Müller in Berlin, 3. Aufl.; Schmitt in Schmitt EFZG § 12.", []),
+]
+
+
+@pytest.mark.parametrize("text, weighed", COMMENTARY_CASES)
+def test_a_commentary_s_or_a_tribute_s_scholars_cited_without_commas_are_weighed_down(text, weighed):
+    assert weighed_words(text, cited_works.without_commentary_names,
+                         npr.without_commentary_names, cited_works.CITED_AUTHOR_WEIGHT) == (weighed, weighed)
+
+
+def test_a_commentary_s_editor_is_asked_only_near_its_edition():
+    """The test is asked of the elements shortly before an edition or around a tribute, and those
+    hold every word it calls a scholar's name."""
+    text = "Zuvor wohnte Huber in Passau. " * 20 + "Ebenso Forst in Richardi BetrVG 16. Aufl. § 3 Rn. 1."
+    elements = split_elements(text)
+    raw = [e.text for e in elements]
+    reach = commentary_reach(text, elements)
+    assert [raw[i] for i in range(len(raw)) if commentary_name(raw, i)] == ["Forst", "Richardi"]
+    edition = raw.index("Aufl.")
+    assert reach == list(range(edition - EDITION_REACH, edition))

@@ -2,7 +2,11 @@
 "von Lersner, Deutsches Steuerrecht - DStR - 2012, 1673", "Heuermann in Deutsches Steuerrecht
 2017, 1749"; and the first author of a document cited by its label, as patent proceedings list
 their prior art: "D6 Bourgeat, Klinger; ..." (:func:`without_document_authors`, the
-``document_author`` mark).
+``document_author`` mark); and the scholars of a commentary or a tribute cited without commas, as
+BAG and BGH cite them: "Osterloh / Nußberger in Sachs GG 7. Aufl.", "Basedow in: Münch. Komm. z.
+BGB, 7. Aufl.", "Wißmann FS Bepler", "Grunsky Freundesgabe für Söllner"
+(:func:`without_commentary_names`, the ``commentary_name`` mark). In the six LER courts' rulings 60
+words stand so and are no author the public rules know, none a placeholder.
 
 A finance court writes its journals out where other courts abbreviate them ("DB", "DStR"), and
 the public names' rules (:func:`rulings_anon.analyzer.public_names.is_work_author`) know only the
@@ -22,13 +26,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rulings_anon.analyzer.public_names import IN_WORDS, before_written_journal, cited_document_author
+from rulings_anon.analyzer.public_names import (
+    IN_WORDS,
+    before_written_journal,
+    cited_document_author,
+    commentary_name,
+    commentary_reach,
+)
 from rulings_anon.analyzer.thing_names import weighed
 from rulings_anon.document import Element
 
 # whether score's decision applies the rule (the benchmark switches it off to compare)
 JOURNAL_AUTHORS = True
 DOCUMENT_AUTHORS = True
+COMMENTARY_NAMES = True
 CITED_AUTHOR_WEIGHT = 0.1
 
 
@@ -55,3 +66,15 @@ def without_document_authors(elements: Sequence[Element], probabilities: np.ndar
     after = [i + 1 for i, e in enumerate(elements[:-1])
              if e.text[:1].isupper() and (e.text[-1:].isdigit() or e.text.endswith(":"))]
     return weighed(elements, probabilities, after, cited_document_author, CITED_AUTHOR_WEIGHT)
+
+
+def without_commentary_names(text: str, elements: Sequence[Element], probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`CITED_AUTHOR_WEIGHT` for each scholar of a commentary or a
+    tribute cited without commas (:func:`~rulings_anon.analyzer.public_names.commentary_name`:
+    "Osterloh / Nußberger in Sachs GG 7. Aufl.", "FS Bepler"), asked only near an edition or a
+    tribute (:func:`~rulings_anon.analyzer.public_names.commentary_reach`)."""
+    probabilities = np.asarray(probabilities)
+    if not COMMENTARY_NAMES:
+        return probabilities
+    reach = commentary_reach(text, elements)
+    return weighed(elements, probabilities, reach, commentary_name, CITED_AUTHOR_WEIGHT) if reach else probabilities

@@ -245,7 +245,8 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     """``probabilities`` as ``score``'s decision leaves them, in its order: a compound's elided part
     0, a thing of a list, a thing's name after its noun, an acronym's term, a fixed phrase's word or a
     chemical formula, a compound of two German words, a quoted sign of a ruling about marks, a
-    journal's author and a cited document's first author weighed down, common nouns after an
+    journal's author, a cited document's first author, a commentary's or a tribute's scholar cited
+    without commas and a judge named after the role's abbreviation weighed down, common nouns after an
     article 0, a word a role names and a surname standing bare as a clause's subject flagged (at
     ``threshold``), consistency spread, a flagged name's parts flagged at ``threshold``
     (:mod:`.name_parts_rows`), a surname a link joins to one flagged too, and the words a person's
@@ -259,6 +260,8 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     probabilities = npr.without_quoted_signs(court, probabilities)
     probabilities = npr.without_journal_authors(court, probabilities)
     probabilities = npr.without_document_authors(court, probabilities)
+    probabilities = npr.without_commentary_names(court, probabilities)
+    probabilities = npr.without_signed_judges(court, probabilities)
     if npr.RULES["nouns"]:
         probabilities = npr.without_nouns(court, probabilities)
     if npr.RULES["roles"]:

@@ -55,7 +55,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rulings_anon.analyzer import name_parts, role_names
-from rulings_anon.analyzer.cited_works import without_document_authors, without_journal_authors
+from rulings_anon.analyzer.cited_works import (
+    without_commentary_names,
+    without_document_authors,
+    without_journal_authors,
+)
 from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.exemptions import judge_named, span_unscored, without_common_edges
 from rulings_anon.analyzer.name_parts import (
@@ -64,6 +68,7 @@ from rulings_anon.analyzer.name_parts import (
     without_listed_nouns,
     without_nouns,
 )
+from rulings_anon.analyzer.signed_judges import without_signed_judges
 from rulings_anon.analyzer.subject_names import with_subject_names
 from rulings_anon.analyzer.thing_names import (
     without_acronym_compounds,
@@ -194,6 +199,8 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         probabilities = without_quoted_signs(text, elements, probabilities)
         probabilities = without_journal_authors(elements, probabilities)
         probabilities = without_document_authors(elements, probabilities)
+        probabilities = without_commentary_names(text, elements, probabilities)
+        probabilities = without_signed_judges(text, elements, probabilities)
         probabilities = without_nouns(text, elements, probabilities) if name_parts.NOUNS_AFTER_ARTICLES \
             else probabilities
         if role_names.ROLE_NAMES:

@@ -30,7 +30,9 @@ A contextual model may still judge these references (combinations ``model``, ``m
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from rulings_anon import signatures
@@ -215,6 +217,46 @@ def starts_title(word: str) -> bool:
 def title_piece(word: str) -> bool:
     """Whether ``word`` is a piece of a title ("Dr.", "Dipl.", "Geophys.", "-", "Professor")."""
     return bool(_TITLE_PIECE.match(word)) or starts_title(word) or word in _TITLE_PIECES
+
+
+@lru_cache(maxsize=1)
+def _judge_abbreviation() -> re.Pattern:
+    """A judge's role abbreviated with the court's abbreviation, as signatures write it ("RiBGH",
+    "RinBGH", "VRiBGH", "VorsRiBGH", "RiAG"): the courts of ``federal_courts`` and
+    ``court_designations`` written in capitals, and the local and chamber courts'."""
+    courts = {c for c in _AFFIXES["federal_courts"] + _AFFIXES["court_designations"] if c[:1].isupper() and c[-1:].isupper()}
+    alternatives = "|".join(sorted(courts | {"AG", "KG"}, key=len, reverse=True))
+    return re.compile(rf"^(?:V|Vors)?Ri(?:n|in)?(?:{alternatives})$")
+
+
+def after_judge_abbreviation(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` names a judge right after the role's abbreviation, titles between:
+    "Becker RiBGH Dr. Tiemann befindet sich im Urlaub", "Stresemann RinBGH Prof. Dr.
+    Schmidt-Räntsch ist infolge Krankheit gehindert", as a ruling's signatures say why a judge of
+    the panel does not sign. The signatures' run (:func:`in_signature_run`) ends at such a word;
+    the trees do not read this test, ``score``'s decision does
+    (:mod:`rulings_anon.analyzer.judge_abbreviations`)."""
+    if not raw[i][:1].isupper() or starts_title(raw[i]) or raw[i] in _TITLE_PIECES:
+        return False  # a title ("Dr."), not a name; a name may end its sentence ("VorsRiOLG Hahn.")
+    j = i - 1
+    while j >= 0 and i - j <= 3 and title_piece(raw[j]):
+        j -= 1
+    return j >= 0 and bool(_judge_abbreviation().match(raw[j]))
+
+
+# the role's letters of a judge's role abbreviated ("RiBGH", "VorsRiOLG"), found by one search of the text
+_JUDGE_ROLE_START = re.compile(r"Ri(?:n|in)?[A-Z]")
+
+
+def judge_abbreviation_reach(text: str, elements: Sequence) -> list[int]:
+    """The elements of ``text`` (its ``elements``) that :func:`after_judge_abbreviation` may call a
+    judge's name: the four after each role abbreviated, in order; one search of the text."""
+    pattern, near = _judge_abbreviation(), set()
+    for match in _JUDGE_ROLE_START.finditer(text):
+        j = bisect.bisect_right(elements, match.start(), key=lambda e: e.start) - 1
+        if pattern.match(elements[j].text):
+            near.update(range(j + 1, min(len(elements), j + 5)))
+    return sorted(near)
 
 
 def _before_titles(words: list[str]) -> tuple[int, bool]:

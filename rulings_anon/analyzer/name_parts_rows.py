@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulings_anon.analyzer import cited_works, role_names, subject_names, word_compounds
+from rulings_anon.analyzer import cited_works, role_names, signed_judges, subject_names, word_compounds
 from rulings_anon.analyzer import name_parts as parts
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer import sensitivity_model as sm
@@ -29,6 +29,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "things": things.THING_NAMES, "acronyms": things.ACRONYM_COMPOUNDS, "fixed_things": things.FIXED_THINGS,
          "quoted_signs": things.QUOTED_SIGNS, "word_compounds": word_compounds.WORD_COMPOUNDS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
+         "commentary_names": cited_works.COMMENTARY_NAMES, "signed_judges": signed_judges.SIGNED_JUDGES,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
 
@@ -460,6 +461,24 @@ def without_document_authors(court: sm.CourtFeatures, probabilities: np.ndarray)
     if not RULES["document_authors"] or "document_author" not in court.marks:
         return probabilities
     return _times(probabilities, court.marks["document_author"], cited_works.CITED_AUTHOR_WEIGHT)
+
+
+def without_commentary_names(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.cited_works.CITED_AUTHOR_WEIGHT` for
+    every row of a scholar of a commentary or a tribute cited without commas (the
+    ``commentary_name`` mark; :func:`rulings_anon.analyzer.cited_works.without_commentary_names`)."""
+    if not RULES["commentary_names"] or "commentary_name" not in court.marks:
+        return probabilities
+    return _times(probabilities, court.marks["commentary_name"], cited_works.CITED_AUTHOR_WEIGHT)
+
+
+def without_signed_judges(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
+    """``probabilities`` times :data:`rulings_anon.analyzer.signed_judges.SIGNED_JUDGE_WEIGHT` for
+    every row of a judge named after the role's abbreviation (the ``judge_abbreviation`` mark;
+    :func:`rulings_anon.analyzer.signed_judges.without_signed_judges`)."""
+    if not RULES["signed_judges"] or "judge_abbreviation" not in court.marks:
+        return probabilities
+    return _times(probabilities, court.marks["judge_abbreviation"], signed_judges.SIGNED_JUDGE_WEIGHT)
 
 
 def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:

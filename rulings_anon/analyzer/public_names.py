@@ -56,6 +56,7 @@ All work on a text's elements (``raw``: the element texts; ``words``: their core
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -353,6 +354,123 @@ def cited_document_author(raw: Sequence[str], i: int) -> bool:
     if not label_shaped(label):
         return False
     return raw[i].endswith((",", ";")) or (i + 1 < len(raw) and raw[i + 1] in _AFTER_FIRST_AUTHOR)
+
+
+# A commentary cited without commas, as BAG and BGH cite it: its edition ("7. Aufl.", BeckOK's "29.
+# Ed.") after the abbreviations of its title ("GG", "TVöD / TV-L", "Münch. Komm. z. BGB,",
+# "Großkomm. HGB"), at most COMMENTARY_TITLE of them
+_EDITION = re.compile(r"^\d{1,2}\.$")
+_EDITION_WORDS = ("Aufl", "Ed.")
+_TITLE_ABBREVIATION = re.compile(r"^(?:[A-ZÄÖÜ][a-zäöüß]{2,11}\.|[a-zäöü]{1,3}\.)$")
+COMMENTARY_TITLE = 6
+# a tribute to a scholar, its honoree after it ("FS Bepler 2012", "Freundesgabe für Söllner")
+_TRIBUTE_WORDS = ("Festschrift", "FS", "Gedächtnisschrift", "Freundesgabe", "Liber")
+_TRIBUTE_LINKS = frozenset({"für", "zum", "zu", "amicorum"})
+
+
+def commentary_name(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` names a scholar of a work cited without commas, as BAG and BGH cite
+    commentaries and tributes: an editor after "in" before the title's abbreviations and the edition
+    ("in Sachs GG 7. Aufl.", "in Burger TVöD / TV-L 3. Aufl."), an author before "in" and such an
+    editor or title ("Osterloh / Nußberger in Sachs GG", "Basedow in: Münch. Komm. z. BGB, 7.
+    Aufl."), a title's abbreviation itself ("Münch.", "Großkomm."), a tribute's honoree ("FS Bepler",
+    "Freundesgabe für Söllner") and the author before a tribute ("Grunsky Freundesgabe"). The
+    comma-separated forms are :func:`is_work_author`'s; the trees do not read this one, ``score``'s
+    decision does (:mod:`rulings_anon.analyzer.cited_works`)."""
+    word = raw[i]
+    if not word[:1].isupper() or (i > 0 and raw[i - 1] in _SALUTATIONS_BEFORE):
+        return False
+    if _TITLE_ABBREVIATION.match(word):
+        return _in_commentary_title(raw, i)
+    if word.endswith((".", ";", ":")):
+        return False
+    return _commentary_editor(raw, i) or _commentary_author(raw, i) or _tribute_honoree(raw, i)
+
+
+# how far before a commentary's edition a name commentary_name calls one may stand (co-authors,
+# "in", co-editors and the title's abbreviations: "Osterloh / Nußberger in Sachs GG 7. Aufl."), and
+# how far before and after a tribute ("Grunsky Freundesgabe für Söllner")
+EDITION_REACH = 40
+TRIBUTE_REACH = 12
+# an edition's word ("Aufl.", "Ed.") or a tribute's in the text, found by one search over it (the
+# words themselves: a search that starts with a literal runs ten times as fast as one that starts
+# with a lookbehind)
+_ANCHORS = re.compile("|".join(map(re.escape, _EDITION_WORDS + _TRIBUTE_WORDS)))
+
+
+def commentary_reach(text: str, elements: Sequence) -> list[int]:
+    """The elements of ``text`` (its ``elements``) that :func:`commentary_name` may call a
+    scholar's name: those shortly before a commentary's edition ("7. Aufl.") or around a tribute
+    ("FS"), in order. One search of the text, so that ``score`` asks the test only where it may
+    answer yes."""
+    near: set[int] = set()
+    for match in _ANCHORS.finditer(text):
+        k = bisect.bisect_right(elements, match.start(), key=lambda e: e.start) - 1
+        element = elements[k].text
+        if element.startswith(_EDITION_WORDS) and k and _EDITION.match(elements[k - 1].text):
+            near.update(range(max(0, k - EDITION_REACH), k))
+        elif element in _TRIBUTE_WORDS:
+            near.update(range(max(0, k - TRIBUTE_REACH), min(len(elements), k + 4)))
+    return sorted(near)
+
+
+def _commentary_title(raw: Sequence[str], j: int) -> bool:
+    """Whether a commentary's title abbreviations and its edition start at element ``j``."""
+    seen = False
+    for k in range(j, min(len(raw) - 1, j + COMMENTARY_TITLE)):
+        piece = raw[k]
+        if seen and _EDITION.match(piece) and raw[k + 1].startswith(_EDITION_WORDS):
+            return True
+        if not (piece == "/" or _TITLE_ABBREVIATION.match(piece) or _law_abbreviation(piece)):
+            return False
+        seen = seen or piece != "/"
+    return False
+
+
+def _in_commentary_title(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` stands in a commentary's title after "in" ("in: Münch. Komm.")."""
+    for j in range(i, max(0, i - COMMENTARY_TITLE), -1):
+        if raw[j - 1] in IN_WORDS:
+            return _commentary_title(raw, j)
+        if not (raw[j - 1] == "/" or _TITLE_ABBREVIATION.match(raw[j - 1]) or _law_abbreviation(raw[j - 1])):
+            return False
+    return False
+
+
+def _commentary_editor(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` is an editor after "in", co-editors joined by "/", before the title's
+    abbreviations and the edition ("in Schmitt EFZG 8. Aufl.")."""
+    j = i
+    while j > 1 and raw[j - 1] == "/" and raw[j - 2][:1].isupper():
+        j -= 2
+    while j > 0 and raw[j - 1] in NAME_PARTICLES:
+        j -= 1
+    if j < 1 or raw[j - 1] not in IN_WORDS:
+        return False
+    last = _last_coauthor(raw, i)
+    return not raw[last].endswith((",", ".", ";", ":")) and _commentary_title(raw, last + 1)
+
+
+def _commentary_author(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i``, or the co-authors "/" joins to it, stands before "in" and an editor
+    or a title of a commentary cited without commas, or before a tribute ("Grunsky Freundesgabe")."""
+    last = _last_coauthor(raw, i)
+    if raw[last].endswith((",", ".", ";", ":")) or last + 2 >= len(raw):
+        return False
+    if raw[last + 1] in _TRIBUTE_WORDS:
+        return True
+    return raw[last + 1] in IN_WORDS and (_commentary_editor(raw, last + 2) or _commentary_title(raw, last + 2))
+
+
+def _tribute_honoree(raw: Sequence[str], i: int) -> bool:
+    """Whether element ``i`` is the honoree after a tribute: "FS Bepler", "Freundesgabe für
+    Söllner", "Festschrift für Herbert Buchner" (a first name between)."""
+    j = i - 1
+    if j > 0 and raw[j][:1].isupper() and raw[j] not in _TRIBUTE_WORDS and not raw[j].endswith((",", ".")):
+        j -= 1  # a first name
+    if j >= 0 and raw[j] in _TRIBUTE_LINKS:
+        j -= 1
+    return j >= 0 and raw[j] in _TRIBUTE_WORDS
 
 
 def _editors_end(raw: Sequence[str], start: int) -> int | None:

@@ -79,7 +79,8 @@ def size_problem(groups: dict[str, Sequence[dict]], grouped_by: str) -> str | No
 # the analyzer's modules that decide on the probabilities and never compute a feature or a gap: a
 # change to them leaves the cached features as they are
 DECISION_MODULES = frozenset({"name_parts.py", "name_parts_rows.py", "role_names.py", "details.py", "threshold_rules.py",
-                              "thing_names.py", "cited_works.py", "subject_names.py", "word_compounds.py"})
+                              "thing_names.py", "cited_works.py", "subject_names.py", "word_compounds.py",
+                              "signed_judges.py"})
 
 
 def code_digest() -> str:

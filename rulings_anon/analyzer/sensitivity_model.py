@@ -148,6 +148,18 @@ def _document_author_mark(text: str, elements: list, raw: list[str], i: int) -> 
     return cited_document_author(raw, i)
 
 
+def _commentary_name_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
+    from rulings_anon.analyzer.public_names import commentary_name
+
+    return commentary_name(raw, i)
+
+
+def _judge_abbreviation_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
+    from rulings_anon.analyzer.exemptions import after_judge_abbreviation
+
+    return after_judge_abbreviation(raw, i)
+
+
 def _subject_mark(text: str, elements: list, raw: list[str], i: int) -> bool:
     from rulings_anon.analyzer.clauses import bare_subject
 
@@ -174,9 +186,13 @@ def _quoted_sign_mark(text: str, elements: list, raw: list[str], i: int) -> bool
 # public_names.cited_document_author); a word standing bare as a clause's subject ("Vielmehr hat
 # Taucher": clauses.bare_subject); a word of a fixed phrase or a chemical formula ("in Kraft",
 # "Li2O": fixed_phrases.thing_at); a sign a ruling about marks quotes ("die Marke „Myzin“":
-# quoted_signs.sign_at). score's decision asks the same functions of the text.
+# quoted_signs.sign_at); a scholar of a commentary or a tribute cited without commas ("in Sachs GG
+# 7. Aufl.", "FS Bepler": public_names.commentary_name); a judge named after the role's abbreviation
+# ("RiBGH Dr. Tiemann": exemptions.after_judge_abbreviation). score's decision asks the same
+# functions of the text.
 MARKS = {"comma": _comma_mark, "journal_author": _journal_author_mark, "document_author": _document_author_mark,
-         "subject": _subject_mark, "fixed_thing": _fixed_thing_mark, "quoted_sign": _quoted_sign_mark}
+         "subject": _subject_mark, "fixed_thing": _fixed_thing_mark, "quoted_sign": _quoted_sign_mark,
+         "commentary_name": _commentary_name_mark, "judge_abbreviation": _judge_abbreviation_mark}
 
 
 def extract_court(records: Sequence[dict], labelled: bool = True) -> CourtFeatures:
