@@ -113,7 +113,8 @@ AT_RECALL = (0.8, 0.85)
 # Marke „Myzin“"), "word compounds" also a compound of two German words ("Glasrohling"),
 # "commentaries" also a scholar of a commentary or a tribute cited without commas ("in Sachs GG 7.
 # Aufl.", "FS Bepler"), "signed judges" also a judge named after the role's abbreviation ("RiBGH
-# Dr. Tiemann"); each variant after "nouns" switches on its rules and every earlier one's
+# Dr. Tiemann"), "hyphenated companies" also flags a company's name hyphenated to a legal form's
+# abbreviation ("Danninger-KAG"); each variant after "nouns" switches on its rules and every earlier one's
 _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("companies", ("companies",)),
           ("places", ("places",)), ("roles", ("roles",)), ("institutions", ("institutions",)),
           ("word surnames", ("word_surnames",)), ("districts", ("districts",)),
@@ -124,7 +125,7 @@ _STEPS = (("name parts", ("name_parts",)), ("full names", ("full_names",)), ("co
           ("subjects", ("subjects",)), ("document authors", ("document_authors",)),
           ("fixed phrases", ("fixed_things",)), ("quoted signs", ("quoted_signs",)),
           ("word compounds", ("word_compounds",)), ("commentaries", ("commentary_names",)),
-          ("signed judges", ("signed_judges",)))
+          ("signed judges", ("signed_judges",)), ("hyphenated companies", ("hyphenated_companies",)))
 _OFF = dict.fromkeys(("nouns",) + tuple(rule for _, rules in _STEPS for rule in rules), False)
 
 

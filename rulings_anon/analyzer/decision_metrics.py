@@ -247,8 +247,8 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     chemical formula, a compound of two German words, a quoted sign of a ruling about marks, a
     journal's author, a cited document's first author, a commentary's or a tribute's scholar cited
     without commas and a judge named after the role's abbreviation weighed down, common nouns after an
-    article 0, a word a role names and a surname standing bare as a clause's subject flagged (at
-    ``threshold``), consistency spread, a flagged name's parts flagged at ``threshold``
+    article 0, a word a role names, a surname standing bare as a clause's subject and a company's
+    name hyphenated to a legal form's abbreviation flagged (at ``threshold``), consistency spread, a flagged name's parts flagged at ``threshold``
     (:mod:`.name_parts_rows`), a surname a link joins to one flagged too, and the words a person's
     name part flagged spread too."""
     probabilities = npr.without_elided(court, probabilities)
@@ -267,6 +267,7 @@ def decided_probabilities(court: sm.CourtFeatures, probabilities: np.ndarray, th
     if npr.RULES["roles"]:
         probabilities = npr.with_role_names(court, probabilities, threshold)
     probabilities = npr.with_subject_names(court, probabilities, threshold)
+    probabilities = npr.with_hyphenated_companies(court, probabilities, threshold)
     probabilities = consistent(court, probabilities, threshold)
     if npr.RULES["name_parts"]:
         before_parts = probabilities

@@ -206,6 +206,7 @@ def decide(text: str, elements: Sequence[Element], probabilities: Sequence[float
         if role_names.ROLE_NAMES:
             probabilities = role_names.with_role_names(text, elements, probabilities, settings.threshold)
         probabilities = with_subject_names(elements, probabilities, settings.threshold)
+        probabilities = name_parts.with_hyphenated_companies(elements, probabilities, settings.threshold)
         units = _element_units(text, elements, probabilities, settings.threshold)
     else:
         units = _reference_units(text, elements, probabilities, settings.threshold, candidates,

@@ -114,6 +114,16 @@ COMPANY_NAMES = True
 # gave mean recall 88.0 -> 88.9 at the same precision (three): docs/experiments.md, "A determiner
 # before the word, a place's words together"
 PLACE_NAMES = True
+# A company named by a name hyphenated to a legal form's abbreviation that alone stands for other
+# things, so that name_affixes.json's legal_forms leave it out (docs/experiments.md, "A legal form
+# after a hyphen"): "die Danninger-KAG" (a Kapitalanlagegesellschaft; "KAG" alone is also the
+# Kommunalabgabengesetz), "die Stockhammer-BV" (a Dutch besloten vennootschap; "BV" alone a
+# Betriebsvereinbarung), "-NV" (a naamloze vennootschap; "BFH/NV" a journal). The model reads the
+# whole word as one it never saw (0.01); the name before the hyphen flags it. Not a word German
+# writes often ("Gesamt-BV", "Rahmen-BV": Zipf 3 or more) unless it is a name part
+HYPHENATED_COMPANIES = True
+HYPHENATED_FORMS = ("KAG", "BV", "NV")
+HYPHENATED_NAME_ZIPF = 3.0
 # One word between an article and a legal form is the company's name ("der Christen GmbH") and is
 # flagged whatever the model says of it: the six courts' anonymized rulings replace it in 162 of the
 # 175 places the rule takes, and print in clear there public companies ("die PreussenElektra GmbH",
@@ -414,6 +424,29 @@ def unknown_first_name(word: str) -> bool:
     without a hyphen that the lexicon lists in no form (:func:`unlisted_word`) and German writes
     rarely (under :data:`UNKNOWN_FIRST_ZIPF`; not "Unsere")."""
     return bool(_TITLE_CASE.match(word)) and unlisted_word(word) and zipf(word, "de") < UNKNOWN_FIRST_ZIPF
+
+
+def hyphenated_company(word: str) -> bool:
+    """Whether ``word`` (a core word) is a company's name hyphenated to one of
+    :data:`HYPHENATED_FORMS`: "Danninger-KAG", "Stockhammer-BV"; not "Rahmen-BV"."""
+    name, _, form = word.rpartition("-")
+    return form in HYPHENATED_FORMS and "-" not in name and (
+        name_part(name) or unlisted_word(name) and zipf(name, "de") < HYPHENATED_NAME_ZIPF)
+
+
+def with_hyphenated_companies(elements: Sequence[Element], probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with each :func:`hyphenated_company` raised to ``threshold`` where it is
+    below it and above 0."""
+    probabilities = np.asarray(probabilities)
+    if not HYPHENATED_COMPANIES:
+        return probabilities
+    named = [i for i in np.flatnonzero((probabilities > 0) & (probabilities < threshold)).tolist()
+             if "-" in elements[i].text and hyphenated_company(sf.core_word(elements[i].text))]
+    if not named:
+        return probabilities
+    out = probabilities.astype(np.float64)  # 0.16 in float32 is under the threshold in float64
+    out[named] = threshold
+    return out
 
 
 @lru_cache(maxsize=65536)

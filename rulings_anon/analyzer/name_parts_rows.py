@@ -30,6 +30,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
          "quoted_signs": things.QUOTED_SIGNS, "word_compounds": word_compounds.WORD_COMPOUNDS,
          "journal_authors": cited_works.JOURNAL_AUTHORS, "document_authors": cited_works.DOCUMENT_AUTHORS,
          "commentary_names": cited_works.COMMENTARY_NAMES, "signed_judges": signed_judges.SIGNED_JUDGES,
+         "hyphenated_companies": parts.HYPHENATED_COMPANIES,
          "unknown_first": parts.UNKNOWN_FIRST_NAMES,
          "subjects": subject_names.SUBJECT_NAMES}
 
@@ -37,6 +38,7 @@ RULES = {"name_parts": True, "nouns": parts.NOUNS_AFTER_ARTICLES, "full_names": 
 _PAIRS: dict[tuple[int, bool, bool, bool], tuple] = {}
 _NOUNS: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 _PLACES: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
+_HYPHENATED: dict[int, tuple[sm.CourtFeatures, np.ndarray]] = {}
 
 
 def name_part_pairs(court: sm.CourtFeatures) -> np.ndarray:
@@ -491,6 +493,18 @@ def with_subject_names(court: sm.CourtFeatures, probabilities: np.ndarray, thres
     rows = court.marks["subject"] & (probabilities > 0) & (probabilities < threshold)
     rows[rows] = [subject_names.subject_word(court.words[k]) for k in np.flatnonzero(rows)]
     return _raised(probabilities, rows, threshold)
+
+
+def with_hyphenated_companies(court: sm.CourtFeatures, probabilities: np.ndarray, threshold: float) -> np.ndarray:
+    """``probabilities`` with every row of a company's name hyphenated to a legal form's abbreviation
+    (:func:`rulings_anon.analyzer.name_parts.hyphenated_company`: "Danninger-KAG") raised to
+    ``threshold`` where it is below it and above 0."""
+    if not RULES["hyphenated_companies"]:
+        return probabilities
+    if id(court) not in _HYPHENATED:
+        _HYPHENATED[id(court)] = (court, np.fromiter(("-" in w and parts.hyphenated_company(w) for w in court.words),
+                                                     bool, len(court.words)))
+    return _raised(probabilities, _HYPHENATED[id(court)][1], threshold)
 
 
 def without_nouns(court: sm.CourtFeatures, probabilities: np.ndarray) -> np.ndarray:
