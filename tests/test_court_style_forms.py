@@ -25,6 +25,10 @@ NFD = unicodedata.normalize("NFD", RULING)
     ("die Meyer Bau GmbH & Co. KG zahlte", "Meyer Bau GmbH & Co. KG", "die M B GmbH & Co. KG zahlte"),
     ("bei der Firma Seidel e. K. beschäftigt", "Seidel", "bei der Firma S e. K. beschäftigt"),
     ("Herr Wimmer ist Geschäftsführer der Kemper GmbH", "Wimmer", "Herr W. ist Geschäftsführer der Kemper GmbH"),
+    # a legal form after a hyphen, also one that alone stands for other things; "KAG" holds no "AG"
+    ("die Buchberger-EWIV zahlte", "Buchberger-EWIV", "die B EWIV zahlte"),
+    ("die Danninger-KAG verwaltete", "Danninger-KAG", "die D KAG verwaltete"),
+    ("die Stockhammer-BV verwaltete", "Stockhammer-BV", "die S BV verwaltete"),
 ])
 @pytest.mark.parametrize("kind", [None, "person", "company", "UN"])
 def test_a_flagged_company_name_is_reduced_whole_before_its_legal_form(text, flagged, expected, kind):

@@ -115,14 +115,14 @@ COMPANY_NAMES = True
 # before the word, a place's words together"
 PLACE_NAMES = True
 # A company named by a name hyphenated to a legal form's abbreviation that alone stands for other
-# things, so that name_affixes.json's legal_forms leave it out (docs/experiments.md, "A legal form
-# after a hyphen"): "die Danninger-KAG" (a Kapitalanlagegesellschaft; "KAG" alone is also the
-# Kommunalabgabengesetz), "die Stockhammer-BV" (a Dutch besloten vennootschap; "BV" alone a
-# Betriebsvereinbarung), "-NV" (a naamloze vennootschap; "BFH/NV" a journal). The model reads the
-# whole word as one it never saw (0.01); the name before the hyphen flags it. Not a word German
-# writes often ("Gesamt-BV", "Rahmen-BV": Zipf 3 or more) unless it is a name part
+# things, so that name_affixes.json's legal_forms leave it out (its hyphenated_legal_forms;
+# docs/experiments.md, "A legal form after a hyphen"): "die Danninger-KAG" (a
+# Kapitalanlagegesellschaft; "KAG" alone is also the Kommunalabgabengesetz), "die Stockhammer-BV" (a
+# Dutch besloten vennootschap; "BV" alone a Betriebsvereinbarung), "-NV" (a naamloze vennootschap;
+# "BFH/NV" a journal). The model reads the whole word as one it never saw (0.01); the name before the
+# hyphen flags it. Not a word German writes often ("Gesamt-BV", "Rahmen-BV": Zipf 3 or more) unless
+# it is a name part
 HYPHENATED_COMPANIES = True
-HYPHENATED_FORMS = ("KAG", "BV", "NV")
 HYPHENATED_NAME_ZIPF = 3.0
 # One word between an article and a legal form is the company's name ("der Christen GmbH") and is
 # flagged whatever the model says of it: the six courts' anonymized rulings replace it in 162 of the
@@ -428,9 +428,10 @@ def unknown_first_name(word: str) -> bool:
 
 def hyphenated_company(word: str) -> bool:
     """Whether ``word`` (a core word) is a company's name hyphenated to one of
-    :data:`HYPHENATED_FORMS`: "Danninger-KAG", "Stockhammer-BV"; not "Rahmen-BV"."""
+    the ``hyphenated_legal_forms`` of ``name_affixes.json``: "Danninger-KAG", "Stockhammer-BV"; not
+    "Rahmen-BV"."""
     name, _, form = word.rpartition("-")
-    return form in HYPHENATED_FORMS and "-" not in name and (
+    return form in sf._affixes()["hyphenated_legal_forms"] and "-" not in name and (
         name_part(name) or unlisted_word(name) and zipf(name, "de") < HYPHENATED_NAME_ZIPF)
 
 

@@ -38,10 +38,18 @@ _WORD = re.compile(r"[^\s-]+")
 
 @lru_cache(maxsize=1)
 def _legal_form_tail() -> re.Pattern:
-    """A legal form ending a name, or following it after a space or hyphen."""
-    forms = sorted(read_json(data_path("name_affixes.json"))["legal_forms"], key=len, reverse=True)
+    """A legal form ending a name, or following it after a space or hyphen, as a whole word ("KAG"
+    holds no "AG"); the hyphenated ones only after a hyphen ("Danninger-KAG", not "nach dem KAG")."""
+    affixes = read_json(data_path("name_affixes.json"))
+    forms = sorted(affixes["legal_forms"], key=len, reverse=True)
     alternation = "|".join(re.escape(f).replace(r"\ ", r"\s*") for f in forms)
-    return re.compile(rf"[\s-]*(?P<form>{alternation})(?![\w])")
+    hyphenated = "|".join(map(re.escape, affixes["hyphenated_legal_forms"]))
+    return re.compile(rf"(?:[\s-]*(?<![^\s-])(?P<form>{alternation})|-(?P<hyphenated>{hyphenated}))(?![\w])")
+
+
+def _form(match: re.Match) -> str:
+    """The legal form a match of :func:`_legal_form_tail` holds."""
+    return match.group("form") or match.group("hyphenated")
 
 
 def reference_type(text: str, span: Span) -> str:
@@ -122,10 +130,10 @@ def court_placeholder(text: str, span: Span, surrogate_shape: bool = False) -> t
             if match.end() == len(piece) and match.start() > 0:
                 inside = match
         if inside is not None:
-            return span.start, span.end, company(piece[:inside.start()], inside.group("form"))
+            return span.start, span.end, company(piece[:inside.start()], _form(inside))
         after = _name_then_form().match(text, span.end)
         if after is not None:
-            return span.start, after.end(), company(piece + after.group("words"), after.group("form"))
+            return span.start, after.end(), company(piece + after.group("words"), _form(after))
     if style == "initials":
         return span.start, span.end, _initials(piece)
     if style == "company":
