@@ -235,7 +235,7 @@ def after_judge_abbreviation(raw: Sequence[str], i: int) -> bool:
     Schmidt-Räntsch ist infolge Krankheit gehindert", as a ruling's signatures say why a judge of
     the panel does not sign. The signatures' run (:func:`in_signature_run`) ends at such a word;
     the trees do not read this test, ``score``'s decision does
-    (:mod:`rulings_anon.analyzer.judge_abbreviations`)."""
+    (:mod:`rulings_anon.analyzer.signed_judges`)."""
     if not raw[i][:1].isupper() or starts_title(raw[i]) or raw[i] in _TITLE_PIECES:
         return False  # a title ("Dr."), not a name; a name may end its sentence ("VorsRiOLG Hahn.")
     j = i - 1

@@ -363,8 +363,10 @@ _EDITION = re.compile(r"^\d{1,2}\.$")
 _EDITION_WORDS = ("Aufl", "Ed.")
 _TITLE_ABBREVIATION = re.compile(r"^(?:[A-ZÄÖÜ][a-zäöüß]{2,11}\.|[a-zäöü]{1,3}\.)$")
 COMMENTARY_TITLE = 6
-# a tribute to a scholar, its honoree after it ("FS Bepler 2012", "Freundesgabe für Söllner")
-_TRIBUTE_WORDS = ("Festschrift", "FS", "Gedächtnisschrift", "Freundesgabe", "Liber")
+# a tribute to a scholar, its honoree after it ("FS Bepler 2012", "Freundesgabe für Söllner"): the
+# public rules' tributes and "Freundesgabe", which they lack (it would change the public_name
+# column the trees read)
+_TRIBUTE_WORDS = _TRIBUTES + ("Freundesgabe",)
 _TRIBUTE_LINKS = frozenset({"für", "zum", "zu", "amicorum"})
 
 
