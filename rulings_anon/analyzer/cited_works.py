@@ -76,5 +76,4 @@ def without_commentary_names(text: str, elements: Sequence[Element], probabiliti
     probabilities = np.asarray(probabilities)
     if not COMMENTARY_NAMES:
         return probabilities
-    reach = commentary_reach(text, elements)
-    return weighed(elements, probabilities, reach, commentary_name, CITED_AUTHOR_WEIGHT) if reach else probabilities
+    return weighed(elements, probabilities, commentary_reach(text, elements), commentary_name, CITED_AUTHOR_WEIGHT)

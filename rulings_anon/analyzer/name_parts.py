@@ -443,9 +443,16 @@ def with_hyphenated_companies(elements: Sequence[Element], probabilities: np.nda
         return probabilities
     named = [i for i in np.flatnonzero((probabilities > 0) & (probabilities < threshold)).tolist()
              if "-" in elements[i].text and hyphenated_company(sf.core_word(elements[i].text))]
-    if not named:
+    return raised(probabilities, named, threshold)
+
+
+def raised(probabilities: np.ndarray, named: Sequence[int], threshold: float) -> np.ndarray:
+    """``probabilities`` with the elements ``named`` set to ``threshold`` (the same array where none
+    is), in float64: a float32 array would hold 0.16 as 0.1599999964, under the threshold the
+    decision compares in float64."""
+    if not len(named):
         return probabilities
-    out = probabilities.astype(np.float64)  # 0.16 in float32 is under the threshold in float64
+    out = probabilities.astype(np.float64)
     out[named] = threshold
     return out
 

@@ -38,6 +38,7 @@ from rulings_anon.analyzer.common_words import name_key
 from rulings_anon.analyzer.name_parts import (
     PARTY_NAME_ZIPF,
     name_part,
+    raised,
     unlisted_word,
     word_surname,
     written_first_name,
@@ -190,17 +191,6 @@ def with_role_names(text: str, elements: Sequence[Element], probabilities: np.nd
             named.append((i, word))
     nouns = determined_words(elements, {w for _, w in named if common_noun(w)}) if named else set()
     return raised(probabilities, [i for i, word in named if word not in nouns], threshold)
-
-
-def raised(probabilities: np.ndarray, named: Sequence[int], threshold: float) -> np.ndarray:
-    """``probabilities`` with the elements ``named`` set to ``threshold`` (the same array where none
-    is), in float64: a float32 array would hold 0.16 as 0.1599999964, under the threshold the
-    decision compares in float64."""
-    if not len(named):
-        return probabilities
-    out = probabilities.astype(np.float64)
-    out[named] = threshold
-    return out
 
 
 def determined_words(elements: Sequence[Element], words: set[str]) -> set[str]:

@@ -33,6 +33,5 @@ def without_signed_judges(text: str, elements: Sequence[Element], probabilities:
     probabilities = np.asarray(probabilities)
     if not SIGNED_JUDGES:
         return probabilities
-    reach = judge_abbreviation_reach(text, elements)
-    return weighed(elements, probabilities, reach, after_judge_abbreviation, SIGNED_JUDGE_WEIGHT) if reach \
-        else probabilities
+    return weighed(elements, probabilities, judge_abbreviation_reach(text, elements), after_judge_abbreviation,
+                   SIGNED_JUDGE_WEIGHT)

@@ -38,8 +38,7 @@ import numpy as np
 from rulings_anon.analyzer import sensitivity as sf
 from rulings_anon.analyzer.clauses import bare_subject, opens_subject
 from rulings_anon.analyzer.common_words import common_words
-from rulings_anon.analyzer.name_parts import NAME_WORD, role_word, starts_no_name, word_surname
-from rulings_anon.analyzer.role_names import raised
+from rulings_anon.analyzer.name_parts import NAME_WORD, raised, role_word, starts_no_name, word_surname
 from rulings_anon.document import Element
 from rulings_anon.lexicon import COMMON_NOUN, built_on_noun, noun_bits
 from rulings_anon.word_frequency import zipf
